@@ -1,0 +1,2 @@
+// Replaced by the generator once the SDK resources exist.
+export {};
