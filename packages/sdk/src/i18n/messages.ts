@@ -1,0 +1,425 @@
+/**
+ * Every user-facing message of the SDK, the server and the clients, in Chinese (the source and fallback
+ * language) and English. Keys are `<group>.<rule>`; `{name}` placeholders are filled by `translate()`.
+ * Validation schemas put these keys in their zod issues; server errors reuse them for the texts that
+ * new-api sends verbatim (the Chinese wording follows new-api).
+ */
+export const MESSAGES = {
+  // Generic validation and transport
+  'common.required': { zh: '此项不能为空', en: 'this field is required' },
+  'common.invalidInput': { zh: '输入不合法', en: 'invalid input' },
+  'common.invalidInteger': { zh: '必须是整数', en: 'must be an integer' },
+  'common.invalidNumber': { zh: '必须是数字', en: 'must be a number' },
+  'common.notNegative': { zh: '不能为负数', en: 'must not be negative' },
+  'common.tooSmall': { zh: '不能小于 {min}', en: 'must not be less than {min}' },
+  'common.tooLarge': { zh: '不能大于 {max}', en: 'must not be greater than {max}' },
+  'common.mustBePositive': { zh: '必须大于 0', en: 'must be greater than 0' },
+  'common.invalidId': { zh: '无效的 ID', en: 'invalid id' },
+  'common.invalidJson': { zh: '不是合法的 JSON 字符串', en: 'not a valid JSON string' },
+  'common.invalidBoolean': { zh: '只能是 true 或 false', en: "must be 'true' or 'false'" },
+  'common.invalidEmail': { zh: '无效的邮箱地址', en: 'invalid email address' },
+  'common.invalidList': {
+    zh: '必须是逗号分隔的字符串或字符串列表',
+    en: 'must be a comma-separated string or a list of strings',
+  },
+  'common.invalidTimestamp': { zh: '时间戳必须是非负整数', en: 'a timestamp must be a non-negative integer' },
+  'common.timeRangeInvalid': {
+    zh: '开始时间不能晚于结束时间',
+    en: 'the start time must not be after the end time',
+  },
+  'common.nothingChanged': { zh: '你似乎并没有修改什么', en: 'you seem to have changed nothing' },
+  'common.noModification': { zh: '没有修改', en: 'no modification' },
+  'common.invalidParams': { zh: '无效的参数', en: 'invalid parameters' },
+  'common.tooManyRequests': { zh: '请求次数过多，请稍后再试！', en: 'too many requests, try later' },
+  'common.internalError': {
+    zh: '服务器内部错误，请联系管理员！',
+    en: 'server internal error, contact admin',
+  },
+  'common.demoSite': { zh: '本站仅作演示之用，无服务端！', en: 'this site is a demo only and has no server' },
+  'common.requestFailed': { zh: '请求失败', en: 'request failed' },
+  'common.refreshFailed': { zh: '刷新失败', en: 'refresh failed' },
+  'common.saveFailed': { zh: '保存失败，请重试', en: 'save failed, please retry' },
+  'common.partialSaveFailed': { zh: '部分保存失败，请重试', en: 'partial save failed, please retry' },
+  'common.checkInput': { zh: '请检查输入', en: 'please check your input' },
+  'common.submitFailed': { zh: '提交失败，请勿重复提交', en: 'submit failed, do not resubmit' },
+  'common.copyFailed': { zh: '无法复制到剪贴板，请手动复制', en: 'cannot copy to clipboard, copy manually' },
+  'common.duplicatedUuid': { zh: '出现重复的 UUID，请重试', en: 'duplicated UUID, please retry' },
+  'common.databaseInconsistent': {
+    zh: '数据库一致性已被破坏，请联系管理员',
+    en: 'database consistency is broken, contact admin',
+  },
+  'list.invalidPage': { zh: '页码必须是不小于 1 的整数', en: 'the page must be an integer of at least 1' },
+  'list.invalidPageSize': {
+    zh: '每页条数必须在 1 到 100 之间',
+    en: 'the page size must be between 1 and 100',
+  },
+
+  // Login, registration, sessions
+  'auth.credentialsRequired': { zh: '请输入用户名和密码！', en: 'please enter username and password' },
+  'auth.emailRequired': { zh: '请输入邮箱地址！', en: 'please enter your email address' },
+  'auth.verificationCodeRequired': { zh: '请输入验证码！', en: 'please enter the verification code' },
+  'auth.defaultRootPassword': {
+    zh: '您正在使用默认密码！请立刻修改默认密码！',
+    en: 'you are using the default password, change it at once',
+  },
+  'auth.wrongCredentials': { zh: '用户名或密码错误', en: 'wrong username or password' },
+  'auth.userBanned': { zh: '用户已被封禁', en: 'the user is banned' },
+  'auth.passwordLoginDisabled': {
+    zh: '管理员关闭了密码登录',
+    en: 'the administrator has disabled password login',
+  },
+  'auth.registerDisabled': { zh: '管理员关闭了注册', en: 'the administrator has disabled registration' },
+  'auth.passwordRegisterDisabled': {
+    zh: '管理员关闭了通过密码进行注册，请使用第三方账户验证的形式进行注册',
+    en: 'the administrator has disabled password registration, register with a third-party account',
+  },
+  'auth.usernameTaken': { zh: '用户名已存在，或已注销', en: 'the username already exists or was deleted' },
+  'auth.emailTaken': { zh: '邮箱地址已被占用', en: 'the email address is already taken' },
+  'auth.emailDomainNotAllowed': {
+    zh: '管理员启用了邮箱域名白名单，您的邮箱地址的域名不在白名单中',
+    en: 'the domain of your email address is not on the whitelist',
+  },
+  'auth.verificationCodeInvalid': { zh: '验证码错误或已过期', en: 'invalid or expired verification code' },
+  'auth.resetLinkInvalid': { zh: '重置链接非法或已过期', en: 'the reset link is invalid or has expired' },
+  'auth.notLoggedIn': { zh: '未登录且未提供 access token', en: 'not logged in and no access token provided' },
+  'auth.sessionExpired': {
+    zh: '未登录或登录已过期，请重新登录',
+    en: 'unauthenticated or login expired, please log in again',
+  },
+  'auth.accessTokenInvalid': { zh: 'access token 无效', en: 'invalid access token' },
+  'auth.userIdHeaderMissing': {
+    zh: '无权进行此操作，未提供 New-Api-User',
+    en: 'no permission: the New-Api-User header is missing',
+  },
+  'auth.userIdHeaderMismatch': {
+    zh: '无权进行此操作，New-Api-User 与登录用户不匹配',
+    en: 'no permission: New-Api-User does not match the logged-in user',
+  },
+  'auth.insufficientPermissions': { zh: '权限不足', en: 'insufficient permissions' },
+  'auth.turnstileFailed': {
+    zh: 'Turnstile 校验失败，请刷新重试！',
+    en: 'Turnstile check failed, refresh and retry',
+  },
+  'auth.turnstilePending': {
+    zh: '请稍后几秒重试，Turnstile 正在检查用户环境！',
+    en: 'please retry in a few seconds, Turnstile is checking your environment',
+  },
+  'auth.oauthStateInvalid': { zh: 'state 为空或不匹配', en: 'the OAuth state is empty or does not match' },
+
+  // Users
+  'user.usernameRequired': { zh: '用户名不能为空', en: 'the username must not be empty' },
+  'user.usernameTooLong': {
+    zh: '用户名长度不能超过 12 个字符',
+    en: 'the username must not exceed 12 characters',
+  },
+  'user.passwordTooShort': { zh: '密码长度不得小于 8 位！', en: 'password length must not be less than 8' },
+  'user.passwordTooLong': { zh: '密码长度不得超过 20 位！', en: 'password length must not exceed 20' },
+  'user.passwordsDiffer': { zh: '两次输入的密码不一致！', en: 'two passwords differ' },
+  'user.displayNameTooLong': {
+    zh: '显示名称长度不能超过 20 个字符',
+    en: 'the display name must not exceed 20 characters',
+  },
+  'user.credentialsRequired': { zh: '用户名和密码不能为空！', en: 'username and password must not be empty' },
+  'user.invalidRole': { zh: '无效的用户角色', en: 'invalid role' },
+  'user.quotaInteger': { zh: '额度必须是整数', en: 'the quota must be an integer' },
+  'user.invalidAction': { zh: '无效的操作', en: 'invalid action' },
+  'user.deleteConfirmMismatch': {
+    zh: '输入的内容与您的用户名不一致',
+    en: 'the text you typed does not match your username',
+  },
+  'user.emailAndCodeRequired': {
+    zh: '请输入邮箱和验证码',
+    en: 'please enter the email and the verification code',
+  },
+  'user.affTransferTooSmall': {
+    zh: '划转额度最低为 {min}',
+    en: 'the amount to transfer must be at least {min}',
+  },
+  'user.affQuotaInsufficient': { zh: '邀请额度不足！', en: 'not enough invitation quota' },
+  'user.affTransferDone': { zh: '划转成功', en: 'transfer succeeded' },
+  'user.invalidNotifyType': { zh: '无效的通知类型', en: 'invalid notification type' },
+  'user.thresholdPositive': { zh: '预警阈值必须大于0', en: 'the warning threshold must be greater than 0' },
+  'user.webhookUrlRequired': { zh: 'Webhook地址不能为空', en: 'the webhook URL must not be empty' },
+  'user.webhookUrlHttps': {
+    zh: 'Webhook地址必须以 https:// 开头',
+    en: 'the webhook URL must start with https://',
+  },
+  'user.settingUpdated': { zh: '设置已更新', en: 'settings updated' },
+  'user.notFound': { zh: '用户不存在', en: 'the user does not exist' },
+  'user.noAccessSameOrHigher': {
+    zh: '无权获取同级或更高等级用户的信息',
+    en: 'no access to the information of users at the same or a higher level',
+  },
+  'user.noUpdateSameOrHigher': {
+    zh: '无权更新同权限等级或更高权限等级的用户信息',
+    en: 'no permission to update users at the same or a higher level',
+  },
+  'user.noActionSameOrHigher': {
+    zh: '无权操作同权限等级或更高权限等级的用户',
+    en: 'no action allowed on users at the same or a higher level',
+  },
+  'user.noCreateSameOrHigher': {
+    zh: '无法创建权限大于等于自己的用户',
+    en: 'cannot create users with a role at or above your own',
+  },
+  'user.adminCannotPromote': {
+    zh: '普通管理员用户无法提升其他用户为管理员',
+    en: 'a regular admin cannot promote other users to admin',
+  },
+  'user.cannotDisableRoot': { zh: '无法禁用超级管理员用户', en: 'the super admin cannot be disabled' },
+  'user.cannotDeleteRoot': { zh: '无法删除超级管理员用户', en: 'the super admin cannot be deleted' },
+  'user.cannotDemoteRoot': { zh: '无法降级超级管理员用户', en: 'the super admin cannot be demoted' },
+  'user.alreadyAdmin': { zh: '该用户已经是管理员', en: 'the user is already an admin' },
+  'user.alreadyCommon': { zh: '该用户已经是普通用户', en: 'the user is already a regular user' },
+  'user.originalPasswordRequired': { zh: '请输入原密码', en: 'please enter your current password' },
+  'user.originalPasswordWrong': { zh: '原密码错误', en: 'the current password is wrong' },
+  'user.ownGroupDesc': { zh: '用户分组', en: 'user group' },
+  'user.quotaChangedLog': {
+    zh: '管理员将用户额度从 {from} 修改为 {to}',
+    en: 'admin changed quota from {from} to {to}',
+  },
+  'auth.emailVerificationUnavailable': {
+    zh: '邮箱验证暂不可用，请联系管理员关闭邮箱验证',
+    en: 'email verification is not available yet; ask the admin to turn it off',
+  },
+
+  // Tokens and the relay's token checks
+  'token.nameRequired': { zh: '请输入令牌名称', en: 'please enter the token name' },
+  'token.nameTooLong': { zh: '令牌名称过长', en: 'the token name is too long' },
+  'token.expiryFormat': { zh: '过期时间格式错误！', en: 'expiry time format error' },
+  'token.quotaInvalid': { zh: '额度必须是非负整数', en: 'the quota must be a non-negative integer' },
+  'token.batchCountInvalid': {
+    zh: '批量创建数量必须是正整数',
+    en: 'the number of tokens to create must be a positive integer',
+  },
+  'token.invalidStatus': { zh: '无效的令牌状态', en: 'invalid token status' },
+  'token.cannotEnableExpired': {
+    zh: '令牌已过期，无法启用，请先修改令牌过期时间，或者设置为永不过期',
+    en: 'the token has expired and cannot be enabled; change its expiry time first or make it never expire',
+  },
+  'token.cannotEnableExhausted': {
+    zh: '令牌可用额度已用尽，无法启用，请先修改令牌剩余额度，或者设置为无限额度',
+    en: 'the token quota is used up and it cannot be enabled; change its quota first or make it unlimited',
+  },
+  'token.selectAtLeastOne': { zh: '请至少选择一个令牌！', en: 'please select at least one token' },
+  'token.noEnabledToken': { zh: '没有可用的已启用令牌', en: 'no enabled token available' },
+  'token.missing': { zh: '未提供令牌', en: 'no token provided' },
+  'token.invalid': { zh: '无效的令牌', en: 'invalid token' },
+  'token.expired': { zh: '该令牌已过期', en: 'the token has expired' },
+  'token.exhausted': { zh: '该令牌额度已用尽', en: 'the token quota is depleted' },
+  'token.unavailable': { zh: '该令牌状态不可用', en: 'the token is not available' },
+  'token.quotaInsufficient': { zh: '令牌额度不足', en: 'insufficient token quota' },
+  'token.ipNotAllowed': {
+    zh: '您的 IP 不在令牌允许访问的列表中',
+    en: 'your IP is not on the list of addresses allowed for this token',
+  },
+  'token.modelNotAllowed': {
+    zh: '该令牌无权访问模型 {model}',
+    en: 'this token may not use the model {model}',
+  },
+  'token.groupDisabled': { zh: '令牌分组 {group} 已被禁用', en: 'the token group {group} is disabled' },
+  'token.channelPinForbidden': { zh: '普通用户不支持指定渠道', en: 'regular users cannot specify channels' },
+  'token.notFound': { zh: '令牌不存在', en: 'the token does not exist' },
+  'token.groupForbidden': { zh: '无权使用分组 {group}', en: 'you may not use the group {group}' },
+  'token.batchCountTooLarge': {
+    zh: '一次最多创建 {max} 个令牌',
+    en: 'at most {max} tokens can be created at once',
+  },
+
+  // Relay
+  'relay.userQuotaInsufficient': { zh: '用户额度不足', en: 'insufficient user quota' },
+  'relay.noAvailableChannel': {
+    zh: '当前分组 {group} 下对于模型 {model} 无可用渠道',
+    en: 'no available channel for model {model} in group {group}',
+  },
+  'relay.channelDisabled': { zh: '该渠道已被禁用', en: 'the channel is disabled' },
+  'relay.groupDeprecated': { zh: '分组 {group} 已被弃用', en: 'the group {group} is deprecated' },
+  'relay.upstreamSaturated': {
+    zh: '当前分组上游负载已饱和，请稍后再试',
+    en: 'the upstream load of this group is saturated, try later',
+  },
+  'relay.modelPriceNotSet': {
+    zh: '模型 {model} 倍率或价格未配置，请联系管理员设置或开始自用模式',
+    en: 'no ratio or price is set for model {model}; ask the admin to set one or enable self-use mode',
+  },
+  'relay.rateLimited': {
+    zh: '您已达到请求数限制：{minutes}分钟内最多请求{count}次',
+    en: 'request limit reached: at most {count} requests in {minutes} minutes',
+  },
+  'relay.sensitiveWords': { zh: '请求包含敏感词', en: 'the request contains sensitive words' },
+
+  // Redemption codes
+  'redemption.nameRequired': { zh: '请输入兑换码名称', en: 'please enter the name' },
+  'redemption.nameLength': {
+    zh: '兑换码名称长度必须在1-20之间',
+    en: 'the name must be 1 to 20 characters long',
+  },
+  'redemption.quotaInvalid': { zh: '额度必须是非负整数', en: 'the quota must be a non-negative integer' },
+  'redemption.countInteger': { zh: '数量必须是整数', en: 'the count must be an integer' },
+  'redemption.countPositive': { zh: '兑换码个数必须大于0', en: 'the count must be greater than 0' },
+  'redemption.countTooLarge': {
+    zh: '一次兑换码批量生成的个数不能大于 100',
+    en: 'at most 100 codes can be created at once',
+  },
+  'redemption.invalidStatus': { zh: '无效的兑换码状态', en: 'invalid redemption code status' },
+  'redemption.invalidCode': { zh: '无效的兑换码', en: 'invalid redemption code' },
+  'redemption.codeUsed': { zh: '该兑换码已被使用', en: 'this redemption code has already been used' },
+  'redemption.cannotEnableUsed': { zh: '已使用的兑换码无法启用', en: 'a used code cannot be enabled' },
+  'redemption.cannotDisableUsed': { zh: '已使用的兑换码无法禁用', en: 'a used code cannot be disabled' },
+  'redemption.notFound': { zh: '兑换码不存在', en: 'the redemption code does not exist' },
+  'redemption.topUpLog': { zh: '通过兑换码充值 {quota}', en: 'topped up {quota} with a redemption code' },
+  'redemption.onlyUnusedEditable': {
+    zh: '只有未使用的兑换码可以编辑',
+    en: 'only unused codes can be edited',
+  },
+  'redemption.selectAtLeastOne': {
+    zh: '请至少选择一个兑换码！',
+    en: 'please select at least one redemption code',
+  },
+
+  // Channels
+  'channel.nameAndKeyRequired': {
+    zh: '请填写渠道名称和渠道密钥！',
+    en: 'please fill in the channel name and key',
+  },
+  'channel.keyRequired': { zh: '请填写密钥！', en: 'please fill in the key' },
+  'channel.keyMultiline': {
+    zh: '单个创建时密钥不能包含多行，请使用批量创建',
+    en: 'a single channel takes a one-line key; use batch mode for one key per line',
+  },
+  'channel.modelsRequired': { zh: '请至少选择一个模型！', en: 'please select at least one model' },
+  'channel.modelsDuplicate': { zh: '某些模型已存在！', en: 'some models already exist' },
+  'channel.modelNameTooLong': { zh: '模型名称过长', en: 'a model name is too long' },
+  'channel.groupsDuplicate': { zh: '分组名称不能重复', en: 'group names must be unique' },
+  'channel.modelMappingInvalid': {
+    zh: '模型映射必须是合法的 JSON 格式！',
+    en: 'the model mapping must be a valid JSON object',
+  },
+  'channel.statusCodeMappingInvalid': {
+    zh: '状态码复写必须是合法的 JSON 格式！',
+    en: 'the status code mapping must be a valid JSON object',
+  },
+  'channel.settingInvalid': {
+    zh: '渠道额外设置必须是合法的 JSON 格式！',
+    en: 'the channel settings must be a valid JSON object',
+  },
+  'channel.priorityInteger': { zh: '优先级必须是整数', en: 'priority must be an integer' },
+  'channel.priorityMin': { zh: '优先级不能小于 -999', en: 'priority must not be less than -999' },
+  'channel.weightNonNegative': { zh: '权重必须是非负整数', en: 'weight must be a non-negative integer' },
+  'channel.invalidType': { zh: '无效的渠道类型', en: 'invalid channel type' },
+  'channel.invalidStatus': { zh: '无效的渠道状态', en: 'invalid channel status' },
+  'channel.invalidAutoBan': { zh: '自动禁用只能是 1 或 0', en: 'auto_ban must be 1 or 0' },
+  'channel.vertexKeyInvalid': {
+    zh: '无法解析密钥，请填写 JSON 格式的凭证',
+    en: 'cannot parse the key: enter a JSON credential',
+  },
+  'channel.vertexRegionRequired': { zh: '部署地区不能为空', en: 'the deployment region must not be empty' },
+  'channel.selectFirst': { zh: '请先选择渠道！', en: 'please select channels first' },
+  'channel.deleteSelectFirst': { zh: '请先选择要删除的渠道！', en: 'please select channels to delete first' },
+  'channel.tagRequired': { zh: '标签不能为空！', en: 'tag cannot be empty' },
+  'channel.notFound': { zh: '渠道未找到，请刷新页面后重试', en: 'channel not found, refresh and retry' },
+  'channel.fetchModelsFailed': { zh: '获取模型列表失败', en: 'failed to fetch model list' },
+  'channel.copyFailed': { zh: '复制渠道失败', en: 'channel copy failed' },
+  'channel.testRunning': { zh: '测试已在运行中', en: 'a test is already running' },
+
+  // Wallet
+  'wallet.redemptionCodeRequired': { zh: '请输入兑换码！', en: 'please enter the redemption code' },
+  'wallet.amountInteger': { zh: '充值数量必须是整数', en: 'the amount must be an integer' },
+  'wallet.topUpAmountTooSmall': {
+    zh: '充值数量不能小于 {min}',
+    en: 'top-up amount cannot be less than {min}',
+  },
+  'wallet.paymentMethodRequired': { zh: '请选择支付方式', en: 'please choose a payment method' },
+  'wallet.onlineTopUpDisabled': { zh: '管理员未开启在线充值！', en: 'admin has not enabled online top-up' },
+  'wallet.topUpLinkNotSet': { zh: '超级管理员未设置充值链接！', en: 'super admin has not set a top-up link' },
+
+  // Options and settings forms
+  'option.keyRequired': { zh: '配置项名称不能为空', en: 'the option key must not be empty' },
+  'option.ratioInvalid': { zh: '倍率必须是不小于 0 的数字', en: 'ratios must be numbers not less than 0' },
+  'option.jsonObjectRequired': { zh: '必须是 JSON 对象', en: 'must be a JSON object' },
+  'option.jsonStringMapRequired': {
+    zh: '必须是值为字符串的 JSON 对象',
+    en: 'must be a JSON object whose values are strings',
+  },
+  'option.jsonNumberMapRequired': {
+    zh: '必须是值为非负整数的 JSON 对象',
+    en: 'must be a JSON object whose values are non-negative integers',
+  },
+  'option.chatsInvalid': {
+    zh: '聊天配置必须是 JSON 数组，每项为 {名称: 链接}',
+    en: 'chats must be a JSON array of {name: link} objects',
+  },
+  'option.invalidExportTime': { zh: '只能是 hour、day 或 week', en: 'must be hour, day or week' },
+  'option.serverAddressRequired': { zh: '请先填写服务器地址', en: 'please fill in the server address first' },
+  'option.githubCredentialsRequired': {
+    zh: '无法启用 GitHub OAuth，请先填入 GitHub Client Id 以及 GitHub Client Secret！',
+    en: 'cannot enable GitHub OAuth: fill in the GitHub client id and secret first',
+  },
+  'option.linuxdoCredentialsRequired': {
+    zh: '无法启用 LinuxDO OAuth，请先填入 LinuxDO Client Id 以及 LinuxDO Client Secret！',
+    en: 'cannot enable LinuxDO OAuth: fill in the LinuxDO client id and secret first',
+  },
+  'option.wechatCredentialsRequired': {
+    zh: '无法启用微信登录，请先填入微信登录相关配置信息！',
+    en: 'cannot enable WeChat login: fill in the WeChat server settings first',
+  },
+  'option.turnstileCredentialsRequired': {
+    zh: '无法启用 Turnstile 校验，请先填入 Turnstile 校验相关配置信息！',
+    en: 'cannot enable Turnstile: fill in the Turnstile site key and secret first',
+  },
+  'option.emailWhitelistRequired': {
+    zh: '无法启用邮箱域名限制，请先填入限制的邮箱域名！',
+    en: 'cannot enable the email domain restriction: fill in the allowed domains first',
+  },
+  'option.modelRatioReset': { zh: '重置模型倍率成功', en: 'model ratios reset' },
+  'option.unknownKey': { zh: '未知的配置项', en: 'unknown option key' },
+  'settings.rateLimitPeriodMin': { zh: '限制周期不能小于 0', en: 'the period must be at least 0' },
+  'settings.rateLimitCountMin': {
+    zh: '用户每周期最多请求次数不能小于 0',
+    en: 'the maximum requests per period must be at least 0',
+  },
+  'settings.rateLimitSuccessCountMin': {
+    zh: '用户每周期最多请求完成次数不能小于 1',
+    en: 'the maximum successful requests per period must be at least 1',
+  },
+  'settings.thinkingBudgetRange': {
+    zh: '思考预算占比必须在 0.1 到 1 之间',
+    en: 'the thinking budget percentage must be between 0.1 and 1',
+  },
+
+  // Pricing editor
+  'pricing.notNumber': { zh: '请输入数字', en: 'numbers only' },
+  'pricing.modelNameRequired': { zh: '模型名称不能为空', en: 'the model name must not be empty' },
+  'pricing.selectModels': { zh: '请先选择模型', en: 'please select models first' },
+  'pricing.priceRequired': { zh: '请填写固定价格', en: 'please fill in the fixed price' },
+  'pricing.bothValuesRequired': {
+    zh: '请同时填写模型倍率和补全倍率',
+    en: 'please fill in both the model ratio and the completion ratio',
+  },
+  'pricing.duplicateModel': { zh: '模型名称已存在', en: 'the model name already exists' },
+
+  // Logs, tasks, status, chat
+  'log.invalidType': { zh: '无效的日志类型', en: 'invalid log type' },
+  'log.clearTimeRequired': { zh: '请选择日志清理时间', en: 'please choose a time to clear logs before' },
+  'log.clearFailed': { zh: '日志清理失败', en: 'log clearing failed' },
+  'usage.rangeTooLong': { zh: '时间跨度不能超过 1 个月', en: 'the time range must not exceed 30 days' },
+  'task.invalidStatus': { zh: '无效的任务状态', en: 'invalid task status' },
+  'drawing.callbackDisabled': {
+    zh: '当前未开启 Midjourney 回调，部分项目可能无法获得绘图结果，可在运营设置中开启。',
+    en: 'the Midjourney callback is off, so some results may not arrive; enable it in the operation settings',
+  },
+  'status.connectFailed': { zh: '无法正常连接至服务器！', en: 'Unable to connect to server' },
+  'status.loadFailed': { zh: '加载状态失败', en: 'Failed to load status' },
+  'status.chatsParseFailed': { zh: '聊天数据解析错误', en: 'chat data parse error' },
+  'chat.linkConfigError': {
+    zh: '聊天链接配置错误，请联系管理员',
+    en: 'chat link config error, contact admin',
+  },
+  'chat.linkNotConfigured': {
+    zh: '请联系管理员配置聊天链接',
+    en: 'please contact admin to configure chat links',
+  },
+} as const satisfies Record<string, { zh: string; en: string }>;
+
+/** A key of {@link MESSAGES}. */
+export type MessageKey = keyof typeof MESSAGES;

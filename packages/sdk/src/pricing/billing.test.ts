@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+
+import { perCallQuota, preConsumeQuota, settleQuota, settlementDelta, trustShortcut } from './billing.js';
+
+// gpt-4o-mini: model ratio 0.075, completion ratio 4.
+const MINI = { modelRatio: 0.075, groupRatio: 1, completionRatio: 4 };
+
+describe('settleQuota, per token', () => {
+  it('charges the worked example of the pricing page', () => {
+    // round(500 × 4) = 2000; (1000 + 2000) × 0.075 × 1 = 225
+    expect(settleQuota({ ...MINI, promptTokens: 1000, completionTokens: 500 })).toBe(225);
+  });
+
+  it('applies the group ratio', () => {
+    // (1000 + 2000) × 0.075 × 0.5 = 112.5 → 113 (half away from zero)
+    expect(settleQuota({ ...MINI, groupRatio: 0.5, promptTokens: 1000, completionTokens: 500 })).toBe(113);
+  });
+
+  it('rounds the true decimal where new-api 0.4.8 float64 rounded down', () => {
+    // 120 × 0.075 × 1.5 = 13.5 exactly → 14; float64 gives 13.499999999999998 → 13.
+    expect(settleQuota({ ...MINI, groupRatio: 1.5, promptTokens: 120, completionTokens: 0 })).toBe(14);
+    // round(45 × 0.7) = round(31.5) = 32 (float64: 31.499999999999996 → 31); 32 × 1 × 1 = 32
+    const params = { modelRatio: 1, groupRatio: 1, completionRatio: 0.7 };
+    expect(settleQuota({ ...params, promptTokens: 0, completionTokens: 45 })).toBe(32);
+  });
+
+  it('rounds completion tokens before adding them', () => {
+    // round(5 × 1.1) = round(5.5) = 6; (0 + 6) × 0.25 = 1.5 → 2 (unrounded: 5.5 × 0.25 = 1.375 → 1)
+    const params = { modelRatio: 0.25, groupRatio: 1, completionRatio: 1.1 };
+    expect(settleQuota({ ...params, promptTokens: 0, completionTokens: 5 })).toBe(2);
+  });
+
+  it('charges at least 1 unless the model or group is free', () => {
+    // 1 × 0.075 = 0.075 → 0 → raised to 1
+    expect(settleQuota({ ...MINI, promptTokens: 1, completionTokens: 0 })).toBe(1);
+    expect(settleQuota({ ...MINI, modelRatio: 0, promptTokens: 1000, completionTokens: 500 })).toBe(0);
+    expect(settleQuota({ ...MINI, groupRatio: 0, promptTokens: 1000, completionTokens: 500 })).toBe(0);
+  });
+
+  it('charges nothing when the upstream reported no tokens at all', () => {
+    expect(settleQuota({ ...MINI, promptTokens: 0, completionTokens: 0 })).toBe(0);
+    expect(settleQuota({ ...MINI, modelPrice: 0.1, promptTokens: 0, completionTokens: 0 })).toBe(0);
+  });
+
+  it('treats a negative model price (logs store -1) as per-token pricing', () => {
+    expect(settleQuota({ ...MINI, modelPrice: -1, promptTokens: 1000, completionTokens: 500 })).toBe(225);
+    expect(settleQuota({ ...MINI, modelPrice: null, promptTokens: 1000, completionTokens: 500 })).toBe(225);
+  });
+});
+
+describe('settleQuota, per call', () => {
+  it('charges int(price × quotaPerUnit × groupRatio) whatever the tokens', () => {
+    // 0.1 × 500000 × 1.1 = 55000
+    const params = { ...MINI, modelPrice: 0.1, groupRatio: 1.1, promptTokens: 10, completionTokens: 9000 };
+    expect(settleQuota(params)).toBe(55_000);
+    // 0.1 × 1000000 × 1.1 = 110000
+    expect(settleQuota({ ...params, quotaPerUnit: 1_000_000 })).toBe(110_000);
+  });
+
+  it('truncates the true decimal where float64 truncated one unit lower', () => {
+    // 0.0157 × 500000 = 7850 exactly; float64 gives 7849.999999999999 → 7849.
+    expect(0.0157 * 500_000).toBeLessThan(7850);
+    expect(perCallQuota(0.0157, 1)).toBe(7850);
+    // 0.0007 × 500000 × 0.7 = 245; float64 gives 244.99999999999997 → 244.
+    expect(perCallQuota(0.0007, 0.7)).toBe(245);
+    // 0.00000123 × 500000 = 0.615 → 0 (truncated, no minimum in per-call mode)
+    expect(perCallQuota(0.00000123, 1)).toBe(0);
+  });
+});
+
+describe('preConsumeQuota', () => {
+  it('reserves PreConsumedQuota tokens when the request has no max_tokens', () => {
+    // 500 × 0.075 × 1 = 37.5 → 37 (truncated)
+    expect(preConsumeQuota({ ...MINI, promptTokens: 1000 })).toBe(37);
+    expect(preConsumeQuota({ ...MINI, promptTokens: 1000, maxTokens: 0 })).toBe(37);
+    // 1000 × 2 × 1 = 2000
+    expect(preConsumeQuota({ modelRatio: 2, groupRatio: 1, promptTokens: 9, preConsumedQuota: 1000 })).toBe(
+      2000,
+    );
+  });
+
+  it('reserves prompt + max_tokens when max_tokens is set, ignoring the completion ratio', () => {
+    // (1000 + 4096) × 1.25 × 1 = 6370
+    expect(preConsumeQuota({ modelRatio: 1.25, groupRatio: 1, promptTokens: 1000, maxTokens: 4096 })).toBe(
+      6370,
+    );
+  });
+
+  it('truncates the true decimal', () => {
+    // (40 + 200) × 0.075 × 1.5 = 27 exactly; float64 gives 26.999999999999996 → 26.
+    expect(preConsumeQuota({ ...MINI, groupRatio: 1.5, promptTokens: 40, maxTokens: 200 })).toBe(27);
+  });
+
+  it('reserves the per-call price when the model has one', () => {
+    // dall-e-3: 0.04 × 500000 × 1 = 20000
+    expect(preConsumeQuota({ modelPrice: 0.04, modelRatio: 0, groupRatio: 1, promptTokens: 50 })).toBe(
+      20_000,
+    );
+  });
+});
+
+describe('trustShortcut', () => {
+  const base = { preConsumedQuota: 37, tokenQuota: 0, unlimitedQuota: true };
+
+  it('skips the reservation only when the user holds more than 100 × it', () => {
+    // 100 × 37 = 3700
+    expect(trustShortcut({ ...base, userQuota: 3701 })).toBe(0);
+    expect(trustShortcut({ ...base, userQuota: 3700 })).toBe(37);
+  });
+
+  it('also requires a limited token to hold more than 100 × it', () => {
+    const limited = { ...base, userQuota: 1_000_000, unlimitedQuota: false };
+    expect(trustShortcut({ ...limited, tokenQuota: 3701 })).toBe(0);
+    expect(trustShortcut({ ...limited, tokenQuota: 3700 })).toBe(37);
+  });
+});
+
+describe('settlementDelta', () => {
+  it('charges the difference, refunds an over-reservation, and refunds everything on zero tokens', () => {
+    expect(settlementDelta(225, 37)).toBe(188);
+    expect(settlementDelta(20, 37)).toBe(-17);
+    expect(settlementDelta(0, 37)).toBe(-37);
+    expect(settlementDelta(225, 0)).toBe(225);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Relay billing in integer quota: the pre-consumed reservation before the upstream call, and the settled
+ * charge after it (contract §5.3 step 6 and §5.6). Formulas and rounding follow new-api exactly, except that
+ * products are computed in exact decimals (see decimal.ts), as new-api itself does after 0.4.8: in 0.4.8
+ * float64 turned 120 tokens × 0.075 × 1.5 (= 13.5) into 13 instead of 14.
+ */
+import { DEFAULT_PRE_CONSUMED_QUOTA, QUOTA_PER_UNIT, TRUST_QUOTA_MULTIPLIER } from '../constants/limits.js';
+import { decimalToInteger, multiplyDecimals } from './decimal.js';
+
+/** How one model is priced for one request, as the relay resolved it (contract §5.3 step 5). */
+export interface ModelPricing {
+  /**
+   * Fixed USD price per call, from the `ModelPrice` option. When it is set and not negative the request is
+   * billed per call and the ratios below are ignored. Logs store -1 for "not priced per call".
+   */
+  modelPrice?: number | null | undefined;
+  /** `ModelRatio[model]`: 1 means $2 per million prompt tokens. */
+  modelRatio: number;
+  /** `GroupRatio[group]` of the caller's group (1 when the group has none). */
+  groupRatio: number;
+}
+
+/** Input of {@link preConsumeQuota}. */
+export interface PreConsumeParams extends ModelPricing {
+  /** Estimated prompt tokens of the request. */
+  promptTokens: number;
+  /** The request's max_tokens; absent or 0 means the request set none. */
+  maxTokens?: number | undefined;
+  /** `PreConsumedQuota` option: tokens reserved when the request has no max_tokens. Defaults to 500. */
+  preConsumedQuota?: number | undefined;
+  /** `QuotaPerUnit` option, used by per-call prices. Defaults to 500000. */
+  quotaPerUnit?: number | undefined;
+}
+
+/** Input of {@link settleQuota}. */
+export interface SettleParams extends ModelPricing {
+  /** Completion-token multiplier of the model (built-in rules, then the `CompletionRatio` option, else 1). */
+  completionRatio: number;
+  /** Prompt tokens from the upstream usage, or the estimate. */
+  promptTokens: number;
+  /** Completion tokens from the upstream usage, or the count of streamed text. */
+  completionTokens: number;
+  /** `QuotaPerUnit` option, used by per-call prices. Defaults to 500000. */
+  quotaPerUnit?: number | undefined;
+}
+
+/** Input of {@link trustShortcut}. */
+export interface TrustShortcutParams {
+  /** The user's quota before the reservation. */
+  userQuota: number;
+  /** The token's `remain_quota`. Ignored for unlimited tokens. */
+  tokenQuota: number;
+  /** The token's `unlimited_quota` flag. */
+  unlimitedQuota: boolean;
+  /** The reservation computed by {@link preConsumeQuota}. */
+  preConsumedQuota: number;
+}
+
+/** Whether the pricing bills a fixed price per call rather than per token. */
+export function isPricedPerCall(modelPrice: number | null | undefined): modelPrice is number {
+  return typeof modelPrice === 'number' && modelPrice >= 0;
+}
+
+/**
+ * Quota of one per-call-priced request (text models in `ModelPrice`, Midjourney and Suno actions):
+ * `int(modelPrice × quotaPerUnit × groupRatio)`, truncated toward zero.
+ */
+export function perCallQuota(modelPrice: number, groupRatio: number, quotaPerUnit = QUOTA_PER_UNIT): number {
+  return decimalToInteger(multiplyDecimals(modelPrice, quotaPerUnit, groupRatio), 'truncate');
+}
+
+/**
+ * Quota reserved before the upstream call (new-api `ModelPriceHelper`), truncated toward zero:
+ * per call {@link perCallQuota}; per token
+ * `int((maxTokens ? promptTokens + maxTokens : preConsumedQuota) × modelRatio × groupRatio)`.
+ */
+export function preConsumeQuota(params: PreConsumeParams): number {
+  const { modelPrice, modelRatio, groupRatio, promptTokens, maxTokens } = params;
+  if (isPricedPerCall(modelPrice)) return perCallQuota(modelPrice, groupRatio, params.quotaPerUnit);
+  const tokens = maxTokens
+    ? promptTokens + maxTokens
+    : (params.preConsumedQuota ?? DEFAULT_PRE_CONSUMED_QUOTA);
+  return decimalToInteger(multiplyDecimals(tokens, modelRatio, groupRatio), 'truncate');
+}
+
+/**
+ * The reservation actually taken: 0 when the user holds more than 100 × the reservation and the token is
+ * unlimited or also holds more than 100 × it (new-api trusts such callers and settles the whole charge
+ * afterwards); otherwise the reservation unchanged.
+ */
+export function trustShortcut(params: TrustShortcutParams): number {
+  const { userQuota, tokenQuota, unlimitedQuota, preConsumedQuota } = params;
+  const limit = TRUST_QUOTA_MULTIPLIER * preConsumedQuota;
+  const trusted = userQuota > limit && (unlimitedQuota || tokenQuota > limit);
+  return trusted ? 0 : preConsumedQuota;
+}
+
+/**
+ * The final charge of a request, in quota (new-api `postConsumeQuota`).
+ * - No tokens at all (prompt + completion = 0, typically an upstream timeout): 0.
+ * - Per call: {@link perCallQuota}.
+ * - Per token: `round((prompt + round(completion × completionRatio)) × modelRatio × groupRatio)`, each round
+ *   half away from zero; at least 1 whenever `modelRatio × groupRatio ≠ 0`.
+ */
+export function settleQuota(params: SettleParams): number {
+  const { modelPrice, modelRatio, groupRatio, completionRatio, promptTokens, completionTokens } = params;
+  if (promptTokens + completionTokens === 0) return 0;
+  if (isPricedPerCall(modelPrice)) return perCallQuota(modelPrice, groupRatio, params.quotaPerUnit);
+  const completion = decimalToInteger(multiplyDecimals(completionTokens, completionRatio));
+  const quota = decimalToInteger(multiplyDecimals(promptTokens + completion, modelRatio, groupRatio));
+  const ratio = multiplyDecimals(modelRatio, groupRatio);
+  return ratio.coefficient !== 0n && quota <= 0 ? 1 : quota;
+}
+
+/**
+ * Quota to add to the user's (and token's) consumption at settlement: `quota − preConsumedQuota`. A negative
+ * delta refunds. Apply it on every request, including those with zero tokens: 0.4.8 skipped settlement then
+ * and kept the reservation (contract §5.6).
+ */
+export function settlementDelta(quota: number, preConsumedQuota: number): number {
+  return quota - preConsumedQuota;
+}

@@ -1,0 +1,49 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { SecretBox } from './crypto.js';
+import type { Db } from './db/database.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerAuth } from './http/auth.js';
+import { registerRateLimits } from './http/rate-limit-hooks.js';
+import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
+import type { AppContext } from './context.js';
+import { OptionStore } from './modules/options/option-store.js';
+import { registerModules } from './modules/index.js';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  /** Unix seconds; injectable so tests can travel in time. */
+  now?: () => number;
+  logger?: boolean;
+}
+
+/** Builds the whole server without listening: tests call `inject`, main.ts calls `listen`. */
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
+  const options = await OptionStore.load(deps.db);
+  const ctx: AppContext = {
+    db: deps.db,
+    config: deps.config,
+    secrets: new SecretBox(deps.config.cryptoSecret),
+    options,
+    now,
+  };
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: deps.config.bodyLimit,
+    trustProxy: deps.config.trustProxy,
+    genReqId: () => newRequestId(),
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+  });
+  await app.register(cookie, { secret: deps.config.sessionSecret });
+  registerErrorHandling(app);
+  registerRateLimits(app, deps.config);
+  registerAuth(app, ctx);
+  await registerModules(app, ctx);
+  return { app, ctx };
+}

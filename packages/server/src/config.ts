@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { dbTargetFromEnv, type DbTarget } from './db/database.js';
+
+/** Everything the server reads from the environment, with new-api's variable names where they exist. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  db: DbTarget;
+  sessionSecret: string;
+  cryptoSecret: string;
+  initialRootPassword: string | undefined;
+  /** Per-IP limit on /api: `count` requests per `durationS` seconds. */
+  globalApiRateLimit: { enabled: boolean; count: number; durationS: number };
+  /** Per-IP limit on login, register, reset and OAuth. */
+  criticalRateLimit: { enabled: boolean; count: number; durationS: number };
+  /** Largest request body in bytes. */
+  bodyLimit: number;
+  /** Directory of the built console, served at / when it exists. */
+  webDist: string | undefined;
+  trustProxy: boolean;
+  redisUrl: string | undefined;
+}
+
+/** A configuration mistake: start-up prints this one line and exits. */
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) {
+    throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  }
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+/**
+ * Secrets left unset are generated once and kept in `<dataDir>/secrets.json`, so restarts keep sessions and
+ * encrypted channel keys readable.
+ */
+function persistedSecrets(dataDir: string): { sessionSecret: string; cryptoSecret: string } {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    try {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      if (typeof parsed.sessionSecret === 'string' && typeof parsed.cryptoSecret === 'string') {
+        return { sessionSecret: parsed.sessionSecret, cryptoSecret: parsed.cryptoSecret };
+      }
+    } catch {
+      throw new ConfigError(`${file} is not valid JSON: fix or delete it (deleting logs everybody out)`);
+    }
+  }
+  const secrets = {
+    sessionSecret: randomBytes(32).toString('hex'),
+    cryptoSecret: randomBytes(32).toString('hex'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR ?? 'data');
+  const sqlitePath = env.SQLITE_PATH ? resolve(env.SQLITE_PATH) : join(dataDir, 'switchboard.db');
+  const db = (() => {
+    try {
+      return dbTargetFromEnv(env.SQL_DSN, sqlitePath);
+    } catch (e) {
+      throw new ConfigError((e as Error).message);
+    }
+  })();
+  if (db.dialect === 'sqlite' && db.url !== ':memory:') mkdirSync(dirname(db.url), { recursive: true });
+  if (env.SESSION_SECRET === 'random_string') {
+    throw new ConfigError('SESSION_SECRET is still the example value "random_string": set a real secret');
+  }
+  const needPersisted = !env.SESSION_SECRET || !env.CRYPTO_SECRET;
+  const persisted = needPersisted ? persistedSecrets(dataDir) : undefined;
+  const sessionSecret = env.SESSION_SECRET || persisted!.sessionSecret;
+  // new-api falls back to SESSION_SECRET; keep that so an imported database's keys stay readable.
+  const cryptoSecret = env.CRYPTO_SECRET || env.SESSION_SECRET || persisted!.cryptoSecret;
+  const webDist = env.WEB_DIST ? resolve(env.WEB_DIST) : undefined;
+  return {
+    port: int(env, 'PORT', 3000, 0),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    db,
+    sessionSecret,
+    cryptoSecret,
+    initialRootPassword: env.INITIAL_ROOT_PASSWORD || undefined,
+    globalApiRateLimit: {
+      enabled: bool(env, 'GLOBAL_API_RATE_LIMIT_ENABLE', true),
+      count: int(env, 'GLOBAL_API_RATE_LIMIT', 180, 1),
+      durationS: int(env, 'GLOBAL_API_RATE_LIMIT_DURATION', 180, 1),
+    },
+    criticalRateLimit: {
+      enabled: bool(env, 'CRITICAL_RATE_LIMIT_ENABLE', true),
+      count: int(env, 'CRITICAL_RATE_LIMIT', 20, 1),
+      durationS: int(env, 'CRITICAL_RATE_LIMIT_DURATION', 1200, 1),
+    },
+    bodyLimit: int(env, 'MAX_REQUEST_BODY_MB', 32, 1) * 1024 * 1024,
+    webDist,
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    redisUrl: env.REDIS_CONN_STRING || undefined,
+  };
+}

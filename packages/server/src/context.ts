@@ -1,0 +1,14 @@
+import type { Config } from './config.js';
+import type { SecretBox } from './crypto.js';
+import type { Db } from './db/database.js';
+import type { OptionStore } from './modules/options/option-store.js';
+
+/** What every route module and service gets: the process-wide dependencies. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  secrets: SecretBox;
+  options: OptionStore;
+  /** Unix seconds. */
+  now(): number;
+}

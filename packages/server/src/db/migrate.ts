@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import * as initial from './migrations/2026_11_22_000001_initial.js';
+
+/** Every migration, in order. Names are timestamps so they sort; never rename or edit a shipped one. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026_11_22_000001_initial': initial,
+};
+
+/** Brings the schema up to date; start-up calls this before serving. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the raw schema
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

@@ -1,0 +1,71 @@
+import { formatZodError, translate } from '@switchboard/sdk';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError } from './errors.js';
+import { requestLang } from './language.js';
+
+const isRelayPath = (url: string) =>
+  url.startsWith('/v1') || url.startsWith('/v1beta') || url.startsWith('/pg/');
+
+/** Sends a failure in the shape the route family speaks: the envelope on /api, an OpenAI error on the relay. */
+export function sendFailure(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  code = '',
+) {
+  if (isRelayPath(req.url)) {
+    const type = status >= 500 ? 'new_api_error' : 'invalid_request_error';
+    return reply.status(status).send({ error: { message, type, param: '', code } });
+  }
+  return reply.status(status).send({ success: false, message });
+}
+
+function fastifyErrorKey(err: FastifyError): { status: number; key: string } | undefined {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, key: 'common.invalidJsonBody' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, key: 'common.bodyTooLarge' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, key: 'common.unsupportedMediaType' };
+    default:
+      if (err instanceof SyntaxError) return { status: 400, key: 'common.invalidJsonBody' };
+      if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+        return { status: err.statusCode, key: 'common.invalidParams' };
+      }
+      return undefined;
+  }
+}
+
+/** One place turns every thrown error into a response; clients never see a stack trace. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const lang = requestLang(req);
+    if (error instanceof AppError) {
+      if (error.status === 429) reply.header('Retry-After', String(error.params.retryAfter ?? 60));
+      return sendFailure(req, reply, error.status, translate(error.key, lang, error.params), error.code);
+    }
+    if (error instanceof ZodError)
+      return sendFailure(req, reply, 400, formatZodError(error, lang), 'bad_request');
+    const known = fastifyErrorKey(error);
+    if (known) return sendFailure(req, reply, known.status, translate(known.key, lang));
+    req.log.error({ err: error }, 'unhandled error');
+    return sendFailure(req, reply, 500, translate('common.internalError', lang), 'internal');
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    // new-api's exact body for unknown API paths, so clients that parse it keep working.
+    return reply.status(404).send({
+      error: {
+        message: `Invalid URL (${req.method} ${path})`,
+        type: 'invalid_request_error',
+        param: '',
+        code: '',
+      },
+    });
+  });
+}

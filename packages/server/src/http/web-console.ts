@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const API_PREFIXES = ['/api/', '/v1/', '/v1beta/', '/pg/', '/assets/'];
+
+/** Default location of the built console, relative to this package. */
+export function defaultWebDist(): string {
+  return resolve(import.meta.dirname, '../../../web/dist');
+}
+
+/**
+ * Serves the built console with SPA fallback: unknown non-API GETs get index.html so client routes work on
+ * reload. API paths keep new-api's JSON 404.
+ */
+export async function registerWebConsole(app: FastifyInstance, dist = defaultWebDist()): Promise<boolean> {
+  const indexFile = join(dist, 'index.html');
+  if (!existsSync(indexFile)) return false;
+  const indexHtml = readFileSync(indexFile);
+  app.get('/*', async (req, reply) => {
+    const path = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
+    const file = normalize(join(dist, path));
+    if (path !== '' && file.startsWith(dist) && extname(file)) {
+      try {
+        const body = await readFile(file);
+        const cache = path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+        return reply
+          .type(TYPES[extname(file)] ?? 'application/octet-stream')
+          .header('Cache-Control', cache)
+          .send(body);
+      } catch {
+        // fall through to the SPA or the API 404
+      }
+    }
+    if (API_PREFIXES.some((p) => req.url.startsWith(p))) {
+      return reply.status(404).send({
+        error: {
+          message: `Invalid URL (GET ${req.url.split('?')[0]})`,
+          type: 'invalid_request_error',
+          param: '',
+          code: '',
+        },
+      });
+    }
+    return reply.type(TYPES['.html']!).header('Cache-Control', 'no-cache').send(indexHtml);
+  });
+  return true;
+}

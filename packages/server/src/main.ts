@@ -1,0 +1,58 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createDb } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { bootstrapRoot } from './modules/users/bootstrap.js';
+import { registerWebConsole } from './http/web-console.js';
+
+function fail(message: string): never {
+  console.error(`switchboard: ${message}`);
+  process.exit(1);
+}
+
+/** Wires configuration, database, HTTP and shutdown; everything else lives in buildApp. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) fail(e.message);
+    throw e;
+  }
+  const db = await createDb(config.db);
+  try {
+    await migrateToLatest(db);
+  } catch (e) {
+    fail(`cannot prepare the ${config.db.dialect} database: ${(e as Error).message}`);
+  }
+  const { app, ctx } = await buildApp({ db, config, logger: process.env.LOG_REQUESTS === 'true' });
+  await registerWebConsole(app, config.webDist);
+  const root = await bootstrapRoot(ctx);
+  if (root.created && root.defaultPassword) {
+    console.warn(
+      '\n  ⚠  Created the super admin "root" with the DEFAULT password 123456.\n' +
+        '     Log in and change it now, or start with INITIAL_ROOT_PASSWORD set.\n',
+    );
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`switchboard: ${signal} received, finishing in-flight requests…`);
+    // app.close() stops accepting, waits for in-flight requests, then runs onClose hooks (pending writes flush there).
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    fail(`cannot listen on ${config.host}:${config.port}: ${(e as Error).message}`);
+  }
+  const where = config.db.dialect === 'sqlite' ? config.db.url : config.db.dialect;
+  console.log(`switchboard: listening on http://localhost:${config.port} (database: ${where})`);
+}
+
+void main();

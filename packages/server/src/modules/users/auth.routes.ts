@@ -1,0 +1,60 @@
+import { LoginParamsSchema, Role, translate } from '@switchboard/sdk';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { sessionSecretOf } from '../../http/auth.js';
+import { ok } from '../../http/envelope.js';
+import { forbidden, unauthorized } from '../../http/errors.js';
+import { requestLang } from '../../http/language.js';
+import { parse } from '../../http/validate.js';
+import { createSession, revokeSession, SESSION_COOKIE, SESSION_TTL_S } from '../auth/sessions.js';
+import { DEFAULT_ROOT_PASSWORD, verifyPassword } from './password.js';
+
+/** Login and logout: password sessions with a server-side, revocable session row. */
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post('/api/user/login', { config: { critical: true } }, async (req, reply) => {
+    if (!ctx.options.bool('PasswordLoginEnabled')) throw forbidden('auth.passwordLoginDisabled');
+    const { username, password } = parse(LoginParamsSchema, req.body);
+    const user = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'username', 'display_name', 'role', 'status', 'group', 'password'])
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('username', '=', username), eb('email', '=', username)]))
+      .orderBy('id')
+      .executeTakeFirst();
+    // One message for unknown user and wrong password, so logins cannot probe usernames.
+    if (!user || !(await verifyPassword(password, user.password)))
+      throw unauthorized('auth.wrongCredentials');
+    if (user.status !== 1) throw forbidden('auth.userBanned');
+    const secret = await createSession(ctx.db, user.id, ctx.now(), {
+      ip: req.ip,
+      userAgent: String(req.headers['user-agent'] ?? ''),
+    });
+    reply.setCookie(SESSION_COOKIE, secret, {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/',
+      maxAge: SESSION_TTL_S,
+    });
+    const defaultPassword = user.role >= Role.Root && password === DEFAULT_ROOT_PASSWORD;
+    return ok(
+      {
+        id: user.id,
+        username: user.username,
+        display_name: user.display_name,
+        role: user.role,
+        status: user.status,
+        group: user.group,
+        default_password: defaultPassword,
+      },
+      defaultPassword ? translate('auth.defaultRootPassword', requestLang(req)) : '',
+    );
+  });
+
+  app.get('/api/user/logout', async (req, reply) => {
+    const secret = sessionSecretOf(req);
+    if (secret) await revokeSession(ctx.db, secret);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return ok();
+  });
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import type { Config } from '../config.js';
+import type { AppContext } from '../context.js';
+import type { DialectName } from '../db/dialect.js';
+import { bootstrapRoot } from '../modules/users/bootstrap.js';
+import { hashPassword } from '../modules/users/password.js';
+import { insertReturningId } from '../db/insert-id.js';
+import { openTestDb } from './test-db.js';
+
+/** A configuration for tests: no files written, rate limits high unless a test lowers them. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    db: { dialect: 'sqlite', url: ':memory:' },
+    sessionSecret: 'test-session-secret-0123456789abcdef',
+    cryptoSecret: 'test-crypto-secret',
+    initialRootPassword: undefined,
+    globalApiRateLimit: { enabled: true, count: 100_000, durationS: 180 },
+    criticalRateLimit: { enabled: true, count: 100_000, durationS: 1200 },
+    bodyLimit: 1024 * 1024,
+    webDist: undefined,
+    trustProxy: false,
+    redisUrl: undefined,
+    ...overrides,
+  };
+}
+
+/** Headers that authenticate as one user: the session cookie plus the mandatory New-Api-User. */
+export interface Caller {
+  id: number;
+  headers: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+  /** `app.inject` that parses the JSON body. */
+  call(opts: InjectOptions): Promise<LightMyRequestResponse & { body: string; json: () => any }>;
+  login(username: string, password: string): Promise<Caller>;
+  /** Creates a user directly in the database (role 1 unless given) and logs it in. */
+  userWithRole(role: number, extra?: { username?: string; quota?: number; group?: string }): Promise<Caller>;
+  root(): Promise<Caller>;
+}
+
+let counter = 0;
+
+export async function createTestApp(
+  opts: { dialect?: DialectName; config?: Partial<Config>; now?: () => number } = {},
+): Promise<TestApp> {
+  const testDb = await openTestDb(opts.dialect ?? 'sqlite');
+  const { app, ctx } = await buildApp({ db: testDb.db, config: testConfig(opts.config), now: opts.now });
+  await bootstrapRoot(ctx);
+  await app.ready();
+  const call: TestApp['call'] = (o) => app.inject(o) as never;
+  const login = async (username: string, password: string): Promise<Caller> => {
+    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password } });
+    const body = res.json();
+    if (!body.success) throw new Error(`login ${username} failed: ${body.message}`);
+    const cookie = res.cookies.find((c) => c.name === 'session');
+    return {
+      id: body.data.id,
+      headers: { cookie: `session=${cookie!.value}`, 'new-api-user': String(body.data.id) },
+    };
+  };
+  return {
+    app,
+    ctx,
+    call,
+    login,
+    root: () => login('root', '123456'),
+    async userWithRole(role, extra = {}) {
+      const username = extra.username ?? `u${++counter}_${role}`;
+      await insertReturningId(testDb.db, 'users', {
+        username,
+        password: await hashPassword('password123'),
+        role,
+        quota: extra.quota ?? 0,
+        group: extra.group ?? 'default',
+      });
+      return login(username, 'password123');
+    },
+    async close() {
+      await app.close();
+      await testDb.close();
+    },
+  };
+}
