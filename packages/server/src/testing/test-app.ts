@@ -39,7 +39,12 @@ export interface TestApp {
   ctx: AppContext;
   close(): Promise<void>;
   /** `app.inject` that parses the JSON body. */
-  call(opts: InjectOptions): Promise<LightMyRequestResponse & { body: string; json: () => any }>;
+  call(opts: InjectOptions): Promise<
+    LightMyRequestResponse & {
+      body: string; // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests index into arbitrary bodies
+      json: () => any;
+    }
+  >;
   login(username: string, password: string): Promise<Caller>;
   /** Creates a user directly in the database (role 1 unless given) and logs it in. */
   userWithRole(role: number, extra?: { username?: string; quota?: number; group?: string }): Promise<Caller>;

@@ -46,7 +46,7 @@ export class OptionStore {
   /** A JSON-valued option, parsed once per change; `fallback` when the stored text is not valid JSON. */
   json<T>(key: string, fallback: T): T {
     if (this.parsed.has(key)) return this.parsed.get(key) as T;
-    let value: T = fallback;
+    let value: T;
     try {
       value = JSON.parse(this.get(key) || 'null') ?? fallback;
     } catch {
