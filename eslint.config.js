@@ -14,4 +14,20 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // The SDK runs in browsers too: Node built-ins would break the console's bundle.
+    files: ['packages/sdk/src/**/*.ts'],
+    ignores: ['packages/sdk/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'The SDK must run in the browser.' }] },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'The SDK must run in the browser.' },
+        { name: 'Buffer', message: 'The SDK must run in the browser.' },
+      ],
+    },
+  },
 );

@@ -82,7 +82,7 @@ export const OPTION_DEFAULTS = {
   WorkerUrl: '',
   WorkerValidKey: '',
   Notice: '',
-  SystemName: 'New API',
+  SystemName: 'Switchboard',
   Logo: '',
   Footer: '',
   About: '',
