@@ -1,1 +1,79 @@
-export {};
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { seedFixtures, type Credentials } from './fixtures/index.js';
+import { buildApp, createDb, migrateToLatest, testConfig, type AppContext, type Db } from './server-api.js';
+import { startOpenAiUpstream, type OpenAiUpstream } from './upstreams/openai.js';
+
+export type { Credentials } from './fixtures/index.js';
+export type { UserCredential, UserFixtures } from './fixtures/users.js';
+export type { ChannelFixture } from './fixtures/channels.js';
+export type { TokenFixture } from './fixtures/tokens.js';
+export type { RedemptionFixture } from './fixtures/redemptions.js';
+export { LOG_COUNT } from './fixtures/logs.js';
+export type { OpenAiUpstream, RecordedRequest } from './upstreams/openai.js';
+export { startOpenAiUpstream, FAIL_HEADER, LATENCY_HEADER } from './upstreams/openai.js';
+export { REPLY, REPLY_WORDS, MESSAGE_OVERHEAD } from './upstreams/openai-responses.js';
+
+export interface MockServerOptions {
+  /** Drives every generated key, name and number; the same seed gives the same fixtures. */
+  seed?: number;
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** Latency of the fake upstream; change it later with `upstreams.openai.setLatency`. */
+  upstreamLatencyMs?: number;
+  /** Unix seconds the fixtures are dated from (default: now); fix it for byte-identical fixtures. */
+  now?: number;
+}
+
+export interface MockServer {
+  /** `http://127.0.0.1:<port>`: the management API under /api, the relay under /v1. */
+  url: string;
+  port: number;
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: Db;
+  upstreams: { openai: OpenAiUpstream };
+  credentials: Credentials;
+  /** Stops the server and the upstream and drops the database. */
+  close(): Promise<void>;
+}
+
+/** The real server (buildApp) on a fresh in-memory SQLite, seeded with fixtures, listening on loopback. */
+export async function createMockServer(opts: MockServerOptions = {}): Promise<MockServer> {
+  const openai = await startOpenAiUpstream({ latencyMs: opts.upstreamLatencyMs });
+  const db = await createDb({ dialect: 'sqlite', url: ':memory:' });
+  try {
+    await migrateToLatest(db);
+    const host = opts.host ?? '127.0.0.1';
+    const { app, ctx } = await buildApp({ db, config: testConfig({ port: opts.port ?? 0, host }) });
+    const credentials = await seedFixtures(ctx, {
+      seed: opts.seed ?? 1,
+      now: opts.now ?? Math.floor(Date.now() / 1000),
+      upstreamUrl: openai.url,
+    });
+    await app.listen({ port: opts.port ?? 0, host });
+    const { port } = app.server.address() as AddressInfo;
+    let closed = false;
+    return {
+      url: `http://${host}:${port}`,
+      port,
+      app,
+      ctx,
+      db,
+      upstreams: { openai },
+      credentials,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        await openai.close();
+        await db.destroy();
+      },
+    };
+  } catch (err) {
+    await openai.close();
+    await db.destroy();
+    throw err;
+  }
+}

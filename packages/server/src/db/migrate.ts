@@ -1,16 +1,23 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import * as initial from './migrations/2026_11_22_000001_initial.js';
+import * as logFilterIndexes from './migrations/2026_11_22_000002_log_filter_indexes.js';
 
 /** Every migration, in order. Names are timestamps so they sort; never rename or edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_000001_initial': initial,
+  '2026_11_22_000002_log_filter_indexes': logFilterIndexes,
 };
 
 /** Brings the schema up to date; start-up calls this before serving. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the raw schema
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+export async function migrateToLatest(db: Kysely<any>, opts: { schema?: string } = {}): Promise<void> {
+  // On PostgreSQL, naming the schema keeps Kysely from mistaking another schema's bookkeeping tables for ours.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    ...(opts.schema ? { migrationTableSchema: opts.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

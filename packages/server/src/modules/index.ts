@@ -1,10 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { channelsRoutes } from './channels/channels.routes.js';
+import { logsRoutes } from './logs/logs.routes.js';
+import { optionsRoutes } from './options/options.routes.js';
+import { pricingRoutes } from './pricing/pricing.routes.js';
+import { redemptionsRoutes } from './redemptions/redemptions.routes.js';
 import { statusRoutes } from './status/status.routes.js';
+import { tasksRoutes } from './tasks/tasks.routes.js';
+import { tokensRoutes } from './tokens/tokens.routes.js';
 import { authRoutes } from './users/auth.routes.js';
+import { usersRoutes } from './users/users.routes.js';
 
 /** Every route group; each module registers its own routes. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await statusRoutes(app, ctx);
   await authRoutes(app, ctx);
+  await usersRoutes(app, ctx);
+  await optionsRoutes(app, ctx);
+  await channelsRoutes(app, ctx);
+  await tokensRoutes(app, ctx);
+  await redemptionsRoutes(app, ctx);
+  await logsRoutes(app, ctx);
+  await tasksRoutes(app, ctx);
+  await pricingRoutes(app, ctx);
 }

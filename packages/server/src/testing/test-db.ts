@@ -35,7 +35,7 @@ export async function openTestDb(dialect: DialectName = 'sqlite'): Promise<TestD
     const url = new URL(base);
     url.searchParams.set('options', `-c search_path=${name}`);
     const db = await createDb({ dialect, url: url.toString() });
-    await migrateToLatest(db);
+    await migrateToLatest(db, { schema: name });
     return {
       db,
       dialect,

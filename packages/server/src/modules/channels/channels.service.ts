@@ -1,0 +1,190 @@
+import { EventEmitter } from 'node:events';
+import {
+  ChannelStatus,
+  parseChannelOtherInfo,
+  splitList,
+  type Channel,
+  type ChannelCreateParamsSchema,
+  type ChannelUpdateParamsSchema,
+} from '@switchboard/sdk';
+import type { Updateable } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { insertReturningId } from '../../db/insert-id.js';
+import type { ChannelsTable } from '../../db/tables.js';
+import { notFound } from '../../http/errors.js';
+import type { PageRequest } from '../../http/paging.js';
+import { deleteAbilities, rebuildAbilities } from './abilities.js';
+import * as repo from './channels.repository.js';
+
+/**
+ * Emits `'changed'` with the affected channel ids (an empty list means "possibly all") after every committed
+ * change to channels or abilities, so the relay can refresh its channel index.
+ */
+export const channelEvents = new EventEmitter();
+
+export function notifyChannelsChanged(ids: readonly number[] = []): void {
+  channelEvents.emit('changed', ids);
+}
+
+/** A row as the API returns it: every field of the SDK's Channel, with the key always blank. */
+export function toChannelDto(row: repo.ChannelRow): Channel {
+  return {
+    id: row.id,
+    type: row.type,
+    key: '',
+    openai_organization: row.openai_organization,
+    test_model: row.test_model,
+    status: row.status,
+    name: row.name,
+    weight: row.weight,
+    created_time: row.created_time,
+    test_time: row.test_time,
+    response_time: row.response_time,
+    base_url: row.base_url,
+    other: row.other,
+    balance: row.balance,
+    balance_updated_time: row.balance_updated_time,
+    models: row.models,
+    group: row.group,
+    groups: splitList(row.group),
+    used_quota: row.used_quota,
+    model_mapping: row.model_mapping,
+    status_code_mapping: row.status_code_mapping,
+    priority: row.priority,
+    auto_ban: row.auto_ban,
+    other_info: row.other_info,
+    tag: row.tag,
+    setting: row.setting,
+  };
+}
+
+/** `other_info` after a status change: disabling records why and when; enabling keeps the history. */
+export function otherInfoFor(current: string, status: number, now: number, reason: string): string {
+  if (status === ChannelStatus.Enabled) return current;
+  return JSON.stringify({ ...parseChannelOtherInfo(current), status_reason: reason, status_time: now });
+}
+
+export interface ListQuery extends repo.ChannelFilter {
+  idSort: boolean;
+  tagMode: boolean;
+}
+
+/**
+ * A page of channels, or in tag mode a page of tag rows (an untagged channel is a row of its own):
+ * `items` then holds every channel of the rows on the page, and `total` counts rows, not channels.
+ */
+export async function listChannels(ctx: AppContext, query: ListQuery, page: PageRequest) {
+  const win = { offset: page.offset, limit: page.pageSize, idSort: query.idSort };
+  if (query.tagMode) {
+    const [rows, total] = await Promise.all([
+      repo.pageTagRows(ctx.db, query, win),
+      repo.countTagRows(ctx.db, query),
+    ]);
+    const channels = await repo.channelsOfTagRows(ctx.db, query, rows);
+    // Keep the page's row order; channels of one tag stay together.
+    const position = (c: repo.ChannelRow) =>
+      rows.findIndex((r) => (r.tag === '' ? r.solo_id === c.id : r.tag === c.tag));
+    const ordered = channels.map((c, i) => ({ c, p: position(c), i })).sort((a, b) => a.p - b.p || a.i - b.i);
+    return { items: ordered.map(({ c }) => toChannelDto(c)), total };
+  }
+  const [rows, total] = await Promise.all([
+    repo.pageChannels(ctx.db, query, win),
+    repo.countChannels(ctx.db, query),
+  ]);
+  return { items: rows.map(toChannelDto), total };
+}
+
+export async function getChannel(ctx: AppContext, id: number): Promise<repo.ChannelRow> {
+  const row = await repo.findChannel(ctx.db, id);
+  if (!row) throw notFound('channel.notFound');
+  return row;
+}
+
+/** Creates one channel, or one per key line in batch mode, all in one transaction; returns the new ids. */
+export async function createChannels(
+  ctx: AppContext,
+  params: z.output<typeof ChannelCreateParamsSchema>,
+): Promise<number[]> {
+  const { mode, key, ...fields } = params;
+  const keys = mode === 'batch' ? splitList(key, '\n') : [key];
+  const now = ctx.now();
+  const ids = await ctx.db.transaction().execute(async (trx) => {
+    const created: number[] = [];
+    for (const one of keys) {
+      const values = {
+        ...fields,
+        key: ctx.secrets.seal(one),
+        status: ChannelStatus.Enabled,
+        created_time: now,
+      };
+      const id = await insertReturningId(trx, 'channels', values);
+      await rebuildAbilities(trx, [{ ...values, id, tag: values.tag ?? '' }]);
+      created.push(id);
+    }
+    return created;
+  });
+  notifyChannelsChanged(ids);
+  return ids;
+}
+
+/**
+ * Saves the given fields (an absent key keeps the stored one), records why a status change disabled it, and
+ * rebuilds the channel's abilities in the same transaction.
+ */
+export async function updateChannel(
+  ctx: AppContext,
+  params: z.output<typeof ChannelUpdateParamsSchema>,
+): Promise<repo.ChannelRow> {
+  const { id, key, ...fields } = params;
+  const saved = await ctx.db.transaction().execute(async (trx) => {
+    const current = await repo.findChannel(trx, id);
+    if (!current) throw notFound('channel.notFound');
+    const patch: Updateable<ChannelsTable> = Object.fromEntries(
+      Object.entries(fields).filter(([, value]) => value !== undefined),
+    );
+    if (key !== undefined) patch.key = ctx.secrets.seal(key);
+    if (fields.status !== undefined && fields.status !== current.status) {
+      patch.other_info = otherInfoFor(current.other_info, fields.status, ctx.now(), 'manually changed');
+    }
+    if (Object.keys(patch).length > 0)
+      await trx.updateTable('channels').set(patch).where('id', '=', id).execute();
+    const row = (await repo.findChannel(trx, id))!;
+    await rebuildAbilities(trx, [row]);
+    return row;
+  });
+  notifyChannelsChanged([id]);
+  return saved;
+}
+
+/** Deletes channels and their abilities in one transaction; returns how many channels were deleted. */
+export async function deleteChannels(ctx: AppContext, ids: readonly number[]): Promise<number> {
+  const count = await ctx.db.transaction().execute(async (trx) => {
+    await deleteAbilities(trx, ids);
+    return repo.deleteChannels(trx, ids);
+  });
+  if (count > 0) notifyChannelsChanged([...ids]);
+  return count;
+}
+
+export async function deleteDisabledChannels(ctx: AppContext): Promise<number> {
+  return deleteChannels(ctx, await repo.disabledChannelIds(ctx.db));
+}
+
+/** The decrypted key, for the root-only reveal endpoint. */
+export async function revealKey(ctx: AppContext, id: number): Promise<string> {
+  return ctx.secrets.open((await getChannel(ctx, id)).key);
+}
+
+/** Rebuilds every channel's abilities (new-api's "fix"); returns the number of channels. */
+export async function fixAbilities(ctx: AppContext): Promise<number> {
+  const count = await ctx.db.transaction().execute(async (trx) => {
+    const channels = await repo.listAllChannels(trx);
+    // Also drops orphan rows of channels that no longer exist.
+    await trx.deleteFrom('abilities').execute();
+    await rebuildAbilities(trx, channels);
+    return channels.length;
+  });
+  notifyChannelsChanged();
+  return count;
+}

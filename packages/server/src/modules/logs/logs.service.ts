@@ -1,0 +1,105 @@
+import type { Log, LogStat } from '@switchboard/sdk';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { toBool, type LogsTable } from '../../db/tables.js';
+import type { PageRequest } from '../../http/paging.js';
+import {
+  channelNames,
+  countLogs,
+  deleteLogsBefore,
+  listLogs,
+  searchLogs,
+  sumConsumed,
+  type LogFilter,
+} from './logs.repository.js';
+
+type LogRow = Selectable<LogsTable>;
+
+/** Who reads: admins see channels and admin_info; users see their own rows, sanitised. */
+export type LogViewer = { admin: true } | { admin: false; userId: number };
+
+/** Drops `admin_info` (the channels tried) from the `other` JSON text; text that is not an object stays as is. */
+export function stripAdminInfo(other: string): string {
+  if (!other) return other;
+  try {
+    const parsed: unknown = JSON.parse(other);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return other;
+    const { admin_info: _dropped, ...rest } = parsed as Record<string, unknown>;
+    return JSON.stringify(rest);
+  } catch {
+    return other;
+  }
+}
+
+function toLog(row: LogRow, channelName: string): Log {
+  return {
+    id: Number(row.id),
+    user_id: Number(row.user_id),
+    created_at: Number(row.created_at),
+    type: Number(row.type),
+    content: row.content ?? '',
+    username: row.username ?? '',
+    token_name: row.token_name ?? '',
+    model_name: row.model_name ?? '',
+    quota: Number(row.quota),
+    prompt_tokens: Number(row.prompt_tokens),
+    completion_tokens: Number(row.completion_tokens),
+    use_time: Number(row.use_time),
+    is_stream: toBool(row.is_stream),
+    channel: Number(row.channel_id),
+    channel_name: channelName,
+    token_id: Number(row.token_id),
+    group: row.group ?? '',
+    other: row.other ?? '',
+  };
+}
+
+/** Rows → DTOs: admins get channel names; users never see channel, retry info or real ids (new-api shows id % 1024). */
+async function present(ctx: AppContext, rows: LogRow[], viewer: LogViewer): Promise<Log[]> {
+  if (!viewer.admin) {
+    return rows.map((row) => ({
+      ...toLog(row, ''),
+      id: Number(row.id) % 1024,
+      channel: 0,
+      other: stripAdminInfo(row.other ?? ''),
+    }));
+  }
+  const names = await channelNames(ctx.db, [
+    ...new Set(rows.map((r) => Number(r.channel_id)).filter((id) => id > 0)),
+  ]);
+  return rows.map((row) => toLog(row, names.get(Number(row.channel_id)) ?? ''));
+}
+
+/** Self endpoints: the caller's rows only, and no channel filter. */
+function scoped(filter: LogFilter, viewer: LogViewer): LogFilter {
+  if (viewer.admin) return filter;
+  return { ...filter, username: undefined, channel: undefined, userId: viewer.userId };
+}
+
+export async function listLogPage(ctx: AppContext, filter: LogFilter, viewer: LogViewer, page: PageRequest) {
+  const f = scoped(filter, viewer);
+  const [rows, total] = await Promise.all([
+    listLogs(ctx.db, f, page.pageSize, page.offset),
+    countLogs(ctx.db, f),
+  ]);
+  return { items: await present(ctx, rows, viewer), total };
+}
+
+export async function searchLogPage(ctx: AppContext, keyword: string, viewer: LogViewer, page: PageRequest) {
+  const userId = viewer.admin ? undefined : viewer.userId;
+  const { rows, total } = await searchLogs(ctx.db, keyword, userId, page.pageSize, page.offset);
+  return { items: await present(ctx, rows, viewer), total };
+}
+
+/** `quota` over the whole filter; `rpm`/`tpm` over the same filter's consume rows of the last 60 seconds. */
+export async function logStat(ctx: AppContext, filter: LogFilter, viewer: LogViewer): Promise<LogStat> {
+  const f = scoped(filter, viewer);
+  const since = ctx.now() - 60;
+  const recent = { ...f, start_timestamp: Math.max(f.start_timestamp ?? since, since) };
+  const [all, minute] = await Promise.all([sumConsumed(ctx.db, f), sumConsumed(ctx.db, recent)]);
+  return { quota: all.quota, rpm: minute.count, tpm: minute.tokens };
+}
+
+export function deleteLogs(ctx: AppContext, before: number): Promise<number> {
+  return deleteLogsBefore(ctx.db, before);
+}

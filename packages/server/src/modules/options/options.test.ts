@@ -1,0 +1,92 @@
+import { isSecretOptionKey, OPTION_DEFAULTS, Role } from '@switchboard/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let root: Caller;
+let admin: Caller;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await t.root();
+  admin = await t.userWithRole(Role.Admin);
+});
+afterAll(() => t.close());
+
+const put = (payload: unknown, who: Caller = root) =>
+  t.call({
+    method: 'PUT',
+    url: '/api/option/',
+    headers: { ...who.headers, 'accept-language': 'en' },
+    payload: payload as object,
+  });
+
+describe('GET /api/option/', () => {
+  it('lists options without any secret', async () => {
+    await t.ctx.options.set('GitHubClientSecret', 'shh');
+    const body = (await t.call({ method: 'GET', url: '/api/option/', headers: root.headers })).json();
+    expect(body.success).toBe(true);
+    const keys = body.data.map((e: { key: string }) => e.key);
+    expect(keys).toContain('SystemName');
+    expect(keys.some(isSecretOptionKey)).toBe(false);
+    expect(JSON.stringify(body)).not.toContain('shh');
+  });
+
+  it('is root only', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/option/', headers: admin.headers })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('PUT /api/option/', () => {
+  it('saves an option that takes effect at once', async () => {
+    expect((await put({ key: 'SystemName', value: 'Hub' })).json()).toMatchObject({ success: true });
+    expect((await t.call({ method: 'GET', url: '/api/status' })).json().data.system_name).toBe('Hub');
+  });
+
+  it('strips an address trailing slash', async () => {
+    await put({ key: 'ServerAddress', value: 'https://gw.example.com/' });
+    expect(t.ctx.options.get('ServerAddress')).toBe('https://gw.example.com');
+  });
+
+  it('rejects bad values and unknown keys', async () => {
+    const badJson = await put({ key: 'ModelRatio', value: '{oops' });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().message).toContain('not a valid JSON string');
+    expect((await put({ key: 'GroupRatio', value: '{"vip":-1}' })).statusCode).toBe(400);
+    expect((await put({ key: 'SMTPPort', value: '70000' })).statusCode).toBe(400);
+    expect((await put({ key: 'RegisterEnabled', value: 'yes' })).statusCode).toBe(400);
+    expect((await put({ key: 'SystemName', value: 5 })).statusCode).toBe(400);
+    expect((await put({ key: 'NoSuchOption', value: 'x' })).statusCode).toBe(400);
+  });
+
+  it('guards switching on a login method without its credentials', async () => {
+    const res = await put({ key: 'LinuxDOOAuthEnabled', value: 'true' });
+    expect(res.statusCode).toBe(400);
+    expect(t.ctx.options.bool('LinuxDOOAuthEnabled')).toBe(false);
+    await put({ key: 'LinuxDOClientId', value: 'id' });
+    await put({ key: 'LinuxDOClientSecret', value: 'secret' });
+    expect((await put({ key: 'LinuxDOOAuthEnabled', value: 'true' })).json().success).toBe(true);
+  });
+
+  it('is root only', async () => {
+    expect((await put({ key: 'SystemName', value: 'x' }, admin)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/option/rest_model_ratio', () => {
+  const reset = (who: Caller) =>
+    t.call({ method: 'POST', url: '/api/option/rest_model_ratio', headers: who.headers });
+
+  it('restores the default ratios', async () => {
+    await put({ key: 'ModelRatio', value: '{"x":1}' });
+    const body = (await reset(root)).json();
+    expect(body).toMatchObject({ success: true, message: '重置模型倍率成功' });
+    expect(t.ctx.options.get('ModelRatio')).toBe(OPTION_DEFAULTS.ModelRatio);
+  });
+
+  it('is root only', async () => {
+    expect((await reset(admin)).statusCode).toBe(403);
+  });
+});

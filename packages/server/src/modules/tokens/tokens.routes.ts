@@ -1,0 +1,87 @@
+import {
+  BoolFlagSchema,
+  IdSchema,
+  TokenBatchParamsSchema,
+  TokenCreateParamsSchema,
+  TokenSearchParamsSchema,
+  TokenStatusUpdateParamsSchema,
+  TokenUpdateParamsSchema,
+} from '@switchboard/sdk';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { caller } from '../../http/auth.js';
+import { ok } from '../../http/envelope.js';
+import { notFound } from '../../http/errors.js';
+import { pageBody, pageRequest } from '../../http/paging.js';
+import { parse } from '../../http/validate.js';
+import { listTokens, softDeleteToken, type TokenFilter } from './tokens.repository.js';
+import {
+  createTokens,
+  getOwnToken,
+  toTokenDto,
+  updateTokenFully,
+  updateTokenStatus,
+} from './tokens.service.js';
+
+const user = { config: { auth: 'user' as const } };
+
+/** `/api/token`: the caller's own API keys (contract §3.7); another user's token id answers 404. */
+export async function tokensRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const list = async (query: unknown, filter: TokenFilter) => {
+    const page = pageRequest(query);
+    const { rows, total } = await listTokens(ctx.db, filter, { offset: page.offset, limit: page.pageSize });
+    const now = ctx.now();
+    return ok(
+      pageBody(
+        page,
+        rows.map((row) => toTokenDto(row, now)),
+        total,
+      ),
+    );
+  };
+
+  app.get('/api/token/', user, async (req) => list(req.query, { userId: caller(req).id }));
+
+  app.get('/api/token/search', user, async (req) => {
+    const { keyword, token } = parse(TokenSearchParamsSchema, req.query);
+    return list(req.query, { userId: caller(req).id, keyword, key: token });
+  });
+
+  app.get<{ Params: { id: string } }>('/api/token/:id', user, async (req) => {
+    const row = await getOwnToken(ctx, caller(req), parse(IdSchema, req.params.id));
+    return ok(toTokenDto(row, ctx.now()));
+  });
+
+  // The one way to read a full key after creation; owner only (getOwnToken is scoped to the caller).
+  app.post<{ Params: { id: string } }>('/api/token/:id/key', user, async (req) => {
+    const row = await getOwnToken(ctx, caller(req), parse(IdSchema, req.params.id));
+    return ok({ key: `sk-${row.key}` });
+  });
+
+  app.post('/api/token/', user, async (req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    // `count` is optional: without it the body is a plain single-token create.
+    const params =
+      body.count === undefined
+        ? { ...parse(TokenCreateParamsSchema, body), count: 1 }
+        : parse(TokenBatchParamsSchema, body);
+    return ok(await createTokens(ctx, caller(req), params, params.count));
+  });
+
+  app.put<{ Querystring: { status_only?: string } }>('/api/token/', user, async (req) => {
+    const flag = req.query.status_only;
+    const statusOnly = flag ? parse(BoolFlagSchema, flag) : false;
+    if (statusOnly) {
+      const { id, status } = parse(TokenStatusUpdateParamsSchema, req.body);
+      return ok(await updateTokenStatus(ctx, caller(req), id, status));
+    }
+    return ok(await updateTokenFully(ctx, caller(req), parse(TokenUpdateParamsSchema, req.body)));
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/token/:id', user, async (req) => {
+    const id = parse(IdSchema, req.params.id);
+    const deleted = await softDeleteToken(ctx.db, caller(req).id, id, ctx.now());
+    if (deleted === 0) throw notFound('token.notFound');
+    return ok();
+  });
+}

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
+import { testDialects } from '../../testing/test-db.js';
+
+const MASKED = /^sk-[0-9A-Za-z]{4}\*{10}[0-9A-Za-z]{4}$/;
+const en = { 'accept-language': 'en' };
+
+describe.each(testDialects())('tokens routes on %s', (dialect) => {
+  let t: TestApp;
+  let alice: Caller;
+  let bob: Caller;
+
+  const create = (who: Caller, payload: object) =>
+    t.call({ method: 'POST', url: '/api/token/', headers: { ...who.headers, ...en }, payload });
+
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    alice = await t.userWithRole(1);
+    bob = await t.userWithRole(1);
+  });
+  afterAll(() => t.close());
+
+  it('creates a token and answers its full key once', async () => {
+    const res = await create(alice, { name: 'first' });
+    expect(res.statusCode).toBe(200);
+    const [token] = res.json().data;
+    expect(token).toMatchObject({ name: 'first' });
+    expect(token.key).toMatch(/^sk-[0-9A-Za-z]{48}$/);
+  });
+
+  it('creates a batch: the first keeps the name, the others get a 6-character suffix', async () => {
+    const res = await create(alice, { name: 'ci', count: 3, remain_quota: 10 });
+    const names = res.json().data.map((x: { name: string }) => x.name);
+    expect(names[0]).toBe('ci');
+    expect(names.slice(1)).toEqual([
+      expect.stringMatching(/^ci-[0-9A-Za-z]{6}$/),
+      expect.stringMatching(/^ci-/),
+    ]);
+    const search = await t.call({
+      method: 'GET',
+      url: '/api/token/search?keyword=ci',
+      headers: alice.headers,
+    });
+    expect(search.json().data.total).toBe(3);
+  });
+
+  it('rejects invalid input with the spec message and writes nothing', async () => {
+    expect((await create(alice, { name: '' })).json()).toEqual({
+      success: false,
+      message: 'please enter the token name',
+    });
+    expect((await create(alice, { name: 'bad_one', count: 0 })).statusCode).toBe(400);
+    expect((await create(alice, { name: 'bad_one', count: 101 })).statusCode).toBe(400);
+    expect((await create(alice, { name: 'bad_one', expired_time: 'soon' })).json().message).toBe(
+      'expiry time format error',
+    );
+    const list = await t.call({
+      method: 'GET',
+      url: '/api/token/search?keyword=bad_',
+      headers: alice.headers,
+    });
+    expect(list.json().data.total).toBe(0);
+  });
+
+  it('accepts only usable groups', async () => {
+    expect((await create(alice, { name: 'g', group: 'vip' })).statusCode).toBe(200);
+    const res = await create(alice, { name: 'g', group: 'secret' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('you may not use the group secret');
+  });
+
+  it('lists own tokens newest first with masked keys, paged', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/token/?p=1&size=2', headers: alice.headers });
+    const data = res.json().data;
+    expect(data).toMatchObject({ page: 1, page_size: 2 });
+    expect(data.total).toBeGreaterThanOrEqual(5);
+    expect(data.items).toHaveLength(2);
+    expect(data.items[0].id).toBeGreaterThan(data.items[1].id);
+    for (const item of data.items) expect(item.key).toMatch(MASKED);
+    const other = await t.call({ method: 'GET', url: '/api/token/', headers: bob.headers });
+    expect(other.json().data).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('searches by exact key, with or without sk-, and masks the result', async () => {
+    const [made] = (await create(alice, { name: 'findme' })).json().data;
+    for (const token of [made.key, made.key.slice(3)]) {
+      const res = await t.call({
+        method: 'GET',
+        url: `/api/token/search?token=${token}`,
+        headers: alice.headers,
+      });
+      expect(res.json().data.items.map((x: { id: number }) => x.id)).toEqual([made.id]);
+      expect(res.json().data.items[0].key).toMatch(MASKED);
+    }
+    const partial = await t.call({
+      method: 'GET',
+      url: `/api/token/search?token=${made.key.slice(3, 20)}`,
+      headers: alice.headers,
+    });
+    expect(partial.json().data.total).toBe(0);
+    const literal = await t.call({
+      method: 'GET',
+      url: '/api/token/search?keyword=%25',
+      headers: alice.headers,
+    });
+    expect(literal.json().data.total).toBe(0);
+  });
+
+  it('gets one token masked and reveals the key to its owner only', async () => {
+    const [made] = (await create(alice, { name: 'reveal' })).json().data;
+    const get = await t.call({ method: 'GET', url: `/api/token/${made.id}`, headers: alice.headers });
+    expect(get.json().data).toMatchObject({ id: made.id, name: 'reveal', status: 1, unlimited_quota: false });
+    expect(get.json().data.key).toMatch(MASKED);
+    const reveal = await t.call({ method: 'POST', url: `/api/token/${made.id}/key`, headers: alice.headers });
+    expect(reveal.json().data).toEqual({ key: made.key });
+    for (const url of [`/api/token/${made.id}`, `/api/token/${made.id}/key`]) {
+      const method = url.endsWith('/key') ? 'POST' : 'GET';
+      expect((await t.call({ method, url, headers: bob.headers })).statusCode).toBe(404);
+    }
+    expect((await t.call({ method: 'GET', url: '/api/token/abc', headers: alice.headers })).statusCode).toBe(
+      400,
+    );
+    expect((await t.call({ method: 'GET', url: `/api/token/${made.id}` })).statusCode).toBe(401);
+  });
+
+  it('updates every field and answers the masked token', async () => {
+    const [made] = (await create(alice, { name: 'edit' })).json().data;
+    const res = await t.call({
+      method: 'PUT',
+      url: '/api/token/',
+      headers: alice.headers,
+      payload: {
+        id: made.id,
+        name: 'edited',
+        remain_quota: 7,
+        unlimited_quota: true,
+        model_limits: ['a', 'b'],
+      },
+    });
+    expect(res.json().data).toMatchObject({
+      name: 'edited',
+      remain_quota: 7,
+      unlimited_quota: true,
+      model_limits: 'a,b',
+    });
+    expect(res.json().data.key).toMatch(MASKED);
+    const foreign = await t.call({
+      method: 'PUT',
+      url: '/api/token/',
+      headers: bob.headers,
+      payload: { id: made.id },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const bad = await t.call({
+      method: 'PUT',
+      url: '/api/token/',
+      headers: alice.headers,
+      payload: { id: made.id, remain_quota: -1 },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('toggles status and refuses to enable expired or exhausted tokens', async () => {
+    const put = (who: Caller, payload: object, statusOnly = true) =>
+      t.call({
+        method: 'PUT',
+        url: statusOnly ? '/api/token/?status_only=true' : '/api/token/',
+        headers: { ...who.headers, ...en },
+        payload,
+      });
+    const [a] = (await create(alice, { name: 'toggle' })).json().data;
+    expect((await put(alice, { id: a.id, status: 2 })).json().data.status).toBe(2);
+    expect((await put(alice, { id: a.id, status: 1 })).json().data.status).toBe(1);
+    expect((await put(alice, { id: a.id, status: 3 })).statusCode).toBe(400);
+    expect((await put(bob, { id: a.id, status: 2 })).statusCode).toBe(404);
+
+    const [expired] = (await create(alice, { name: 'old', expired_time: 1000 })).json().data;
+    expect(
+      (await t.call({ method: 'GET', url: `/api/token/${expired.id}`, headers: alice.headers })).json().data
+        .status,
+    ).toBe(3);
+    await put(alice, { id: expired.id, status: 2 });
+    const refused = await put(alice, { id: expired.id, status: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/has expired and cannot be enabled/);
+    // A full update that still leaves it expired is refused too; fixing the expiry enables it.
+    expect((await put(alice, { id: expired.id, status: 1 }, false)).statusCode).toBe(409);
+    expect(
+      (await put(alice, { id: expired.id, status: 1, expired_time: -1 }, false)).json().data.status,
+    ).toBe(1);
+
+    const [dry] = (await create(alice, { name: 'dry', remain_quota: 0 })).json().data;
+    expect((await put(alice, { id: dry.id, name: 'dry2' }, false)).json().data.status).toBe(4);
+    const exhausted = await put(alice, { id: dry.id, status: 1 });
+    expect(exhausted.statusCode).toBe(409);
+    expect(exhausted.json().message).toMatch(/quota is used up/);
+    expect((await put(alice, { id: dry.id, remain_quota: 5 }, false)).json().data.status).toBe(1);
+  });
+
+  it('soft-deletes own tokens only', async () => {
+    const [made] = (await create(alice, { name: 'bye' })).json().data;
+    expect(
+      (await t.call({ method: 'DELETE', url: `/api/token/${made.id}/`, headers: bob.headers })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call({ method: 'DELETE', url: `/api/token/${made.id}`, headers: alice.headers })).json(),
+    ).toEqual({
+      success: true,
+      message: '',
+    });
+    expect(
+      (await t.call({ method: 'GET', url: `/api/token/${made.id}`, headers: alice.headers })).statusCode,
+    ).toBe(404);
+    const row = await t.ctx.db
+      .selectFrom('tokens')
+      .select('deleted_at')
+      .where('id', '=', made.id)
+      .executeTakeFirst();
+    expect(row?.deleted_at).toBeGreaterThan(0);
+    expect((await t.call({ method: 'DELETE', url: '/api/token/0', headers: alice.headers })).statusCode).toBe(
+      400,
+    );
+  });
+});

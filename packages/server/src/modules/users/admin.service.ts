@@ -1,0 +1,123 @@
+import {
+  isRoot,
+  LogType,
+  Role,
+  translate,
+  UserCreateParamsSchema,
+  UserStatus,
+  UserUpdateParamsSchema,
+  type User,
+} from '@switchboard/sdk';
+import type { Updateable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { UsersTable } from '../../db/tables.js';
+import type { AuthUser } from '../../http/auth.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import type { PageRequest } from '../../http/paging.js';
+import { parse } from '../../http/validate.js';
+import { revokeUserSessions } from '../auth/sessions.js';
+import { withFreshAffCode } from './aff.js';
+import { hashPassword } from './password.js';
+import { toUserDto } from './user-dto.js';
+import {
+  findUser,
+  insertUser,
+  isUniqueViolation,
+  listUsers,
+  usernameTaken,
+  type UserFilter,
+  type UserRow,
+} from './users.repository.js';
+
+/** Spec §6: admins see and edit only users below them; the super admin sees and edits everyone. */
+const outranks = (me: AuthUser, target: UserRow) => isRoot(me.role) || me.role > target.role;
+
+export async function listOrSearch(ctx: AppContext, filter: UserFilter, page: PageRequest) {
+  const { rows, total } = await listUsers(ctx.db, filter, { offset: page.offset, limit: page.pageSize });
+  return { items: rows.map(toUserDto), total };
+}
+
+export async function getUser(ctx: AppContext, me: AuthUser, id: number): Promise<User> {
+  const user = await findUser(ctx.db, id, true);
+  if (!user) throw notFound('user.notFound');
+  if (!outranks(me, user)) throw forbidden('user.noAccessSameOrHigher');
+  return toUserDto(user);
+}
+
+/** `POST /api/user/`: always a common user; a requested role only has to stay below the caller's. */
+export async function createUser(ctx: AppContext, me: AuthUser, body: unknown): Promise<number> {
+  const params = parse(UserCreateParamsSchema, body);
+  if ((params.role ?? Role.Common) >= me.role) throw forbidden('user.noCreateSameOrHigher');
+  const password = await hashPassword(params.password);
+  try {
+    return await withFreshAffCode(ctx.db, (affCode) =>
+      ctx.db.transaction().execute(async (trx) => {
+        if (await usernameTaken(trx, params.username)) throw conflict('auth.usernameTaken');
+        return insertUser(trx, {
+          username: params.username,
+          password,
+          display_name: params.display_name || params.username,
+          role: Role.Common,
+          status: UserStatus.Enabled,
+          // new-api's User.Insert grants the new-user quota to admin-created accounts too.
+          quota: ctx.options.number('QuotaForNewUser'),
+          aff_code: affCode,
+          created_time: ctx.now(),
+        });
+      }),
+    );
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('auth.usernameTaken');
+    throw err;
+  }
+}
+
+/**
+ * `PUT /api/user/`: username, display name, group and quota as sent (missing = unchanged), the password when
+ * non-empty. A quota change leaves a manage log; a password change logs the user out everywhere.
+ */
+export async function updateUser(ctx: AppContext, me: AuthUser, body: unknown): Promise<void> {
+  const params = parse(UserUpdateParamsSchema, body);
+  const password = params.password === undefined ? undefined : await hashPassword(params.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await findUser(trx, params.id);
+    if (!user) throw notFound('user.notFound');
+    if (!outranks(me, user)) throw forbidden('user.noUpdateSameOrHigher');
+    const changes: Updateable<UsersTable> = {};
+    if (params.username !== undefined && params.username !== user.username) {
+      if (await usernameTaken(trx, params.username, user.id)) throw conflict('auth.usernameTaken');
+      changes.username = params.username;
+    }
+    if (params.display_name !== undefined) changes.display_name = params.display_name;
+    if (params.group !== undefined) changes.group = params.group;
+    if (params.quota !== undefined) changes.quota = params.quota;
+    if (password !== undefined) changes.password = password;
+    if (Object.keys(changes).length === 0) return;
+    await trx.updateTable('users').set(changes).where('id', '=', user.id).execute();
+    if (params.quota !== undefined && params.quota !== Number(user.quota)) {
+      await trx
+        .insertInto('logs')
+        .values({
+          user_id: user.id,
+          username: changes.username ?? user.username,
+          created_at: ctx.now(),
+          type: LogType.Manage,
+          content: translate('user.quotaChangedLog', 'zh', { from: Number(user.quota), to: params.quota }),
+        })
+        .execute();
+    }
+    if (password !== undefined) await revokeUserSessions(trx, user.id);
+  });
+}
+
+/** `DELETE /api/user/:id`: a hard delete (new-api's), never of the super admin or a peer. */
+export async function hardDeleteUser(ctx: AppContext, me: AuthUser, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await findUser(trx, id, true);
+    if (!user) throw notFound('user.notFound');
+    if (isRoot(user.role)) throw forbidden('user.cannotDeleteRoot');
+    if (me.role <= user.role) throw forbidden('user.noActionSameOrHigher');
+    await revokeUserSessions(trx, id);
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+  });
+}

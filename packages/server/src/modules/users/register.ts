@@ -1,0 +1,57 @@
+import { RegisterParamsSchema, Role, UserStatus } from '@switchboard/sdk';
+import type { AppContext } from '../../context.js';
+import { AppError, conflict, forbidden } from '../../http/errors.js';
+import { parse } from '../../http/validate.js';
+import { withFreshAffCode } from './aff.js';
+import { hashPassword } from './password.js';
+import {
+  findUserIdByAffCode,
+  insertUser,
+  isUniqueViolation,
+  rewardInviter,
+  usernameTaken,
+} from './users.repository.js';
+
+/**
+ * `POST /api/user/register`: a common user with `QuotaForNewUser`. With a valid invitation code the inviter
+ * earns `QuotaForInviter` (pending, transferable) and the invitee gets `QuotaForInvitee` on top, all in the
+ * same transaction as the insert. An unknown invitation code is ignored, as in new-api.
+ */
+export async function register(ctx: AppContext, body: unknown): Promise<number> {
+  const o = ctx.options;
+  if (!o.bool('RegisterEnabled')) throw forbidden('auth.registerDisabled');
+  if (!o.bool('PasswordRegisterEnabled')) throw forbidden('auth.passwordRegisterDisabled');
+  // Verification codes arrive with the mail issue; until then an honest refusal beats a silent skip.
+  if (o.bool('EmailVerificationEnabled'))
+    throw new AppError('unavailable', 'auth.emailVerificationUnavailable');
+  const params = parse(RegisterParamsSchema, body);
+  const password = await hashPassword(params.password);
+  const inviterReward = o.number('QuotaForInviter');
+  const inviteeReward = o.number('QuotaForInvitee');
+  try {
+    return await withFreshAffCode(ctx.db, (affCode) =>
+      ctx.db.transaction().execute(async (trx) => {
+        if (await usernameTaken(trx, params.username)) throw conflict('auth.usernameTaken');
+        const inviterId = params.aff_code ? ((await findUserIdByAffCode(trx, params.aff_code)) ?? 0) : 0;
+        const id = await insertUser(trx, {
+          username: params.username,
+          password,
+          display_name: params.username,
+          role: Role.Common,
+          status: UserStatus.Enabled,
+          email: params.email ?? '',
+          quota: o.number('QuotaForNewUser') + (inviterId ? inviteeReward : 0),
+          aff_code: affCode,
+          inviter_id: inviterId,
+          created_time: ctx.now(),
+        });
+        if (inviterId) await rewardInviter(trx, inviterId, inviterReward);
+        return id;
+      }),
+    );
+  } catch (err) {
+    // Two registrations of one name at once: the unique index decides, the loser gets the usual message.
+    if (isUniqueViolation(err)) throw conflict('auth.usernameTaken');
+    throw err;
+  }
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import {
+  isRoot,
+  SelfUpdateParamsSchema,
+  translate,
+  UserSettingParamsSchema,
+  type User,
+} from '@switchboard/sdk';
+import type { Updateable } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { sha256Hex } from '../../crypto.js';
+import type { UsersTable } from '../../db/tables.js';
+import type { Lang } from '../../http/language.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { parse } from '../../http/validate.js';
+import { revokeUserSessions } from '../auth/sessions.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { toUserDto } from './user-dto.js';
+import { enabledModelsOfGroups, findUser, usernameTaken } from './users.repository.js';
+
+/** Only the current password; the SDK schema carries every rule of the new values. */
+const OriginalPasswordSchema = z.object({ original_password: z.string().optional() });
+
+async function mustFind(ctx: AppContext, id: number) {
+  const user = await findUser(ctx.db, id);
+  if (!user) throw notFound('user.notFound');
+  return user;
+}
+
+export async function getSelf(ctx: AppContext, id: number): Promise<User> {
+  return toUserDto(await mustFind(ctx, id));
+}
+
+/**
+ * `PUT /api/user/self`. Unlike new-api, a new password needs the current one, and it logs the account out
+ * everywhere (this session included): whoever stole a session must not outlive the change.
+ * Returns whether sessions were revoked.
+ */
+export async function updateSelf(ctx: AppContext, id: number, body: unknown): Promise<boolean> {
+  const params = parse(SelfUpdateParamsSchema, body);
+  const { original_password: original } = parse(OriginalPasswordSchema, body);
+  const user = await mustFind(ctx, id);
+  const changes: Updateable<UsersTable> = {};
+  if (params.username && params.username !== user.username) {
+    if (await usernameTaken(ctx.db, params.username, id)) throw conflict('auth.usernameTaken');
+    changes.username = params.username;
+  }
+  // Empty text means "unchanged", as gorm's Updates skips zero values.
+  if (params.display_name) changes.display_name = params.display_name;
+  if (params.password !== undefined) {
+    if (!original) throw badRequest('user.originalPasswordRequired');
+    if (!(await verifyPassword(original, user.password))) throw badRequest('user.originalPasswordWrong');
+    changes.password = await hashPassword(params.password);
+  }
+  if (Object.keys(changes).length === 0) return false;
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+    if (changes.password) await revokeUserSessions(trx, id);
+  });
+  return changes.password !== undefined;
+}
+
+/** `DELETE /api/user/self`: a soft delete; the super admin cannot delete itself. */
+export async function deleteSelf(ctx: AppContext, id: number, role: number): Promise<void> {
+  if (isRoot(role)) throw forbidden('user.cannotDeleteRoot');
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ deleted_at: ctx.now() }).where('id', '=', id).execute();
+    await revokeUserSessions(trx, id);
+  });
+}
+
+/** `GET /api/user/token`: a new dashboard access token, replacing the old one; only its hash is stored. */
+export async function generateAccessToken(ctx: AppContext, id: number): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await ctx.db
+    .updateTable('users')
+    .set({ access_token: sha256Hex(token) })
+    .where('id', '=', id)
+    .execute();
+  return token;
+}
+
+/** UserUsableGroups plus the user's own group (new-api's GetUserUsableGroups): group → description. */
+export function usableGroups(ctx: AppContext, ownGroup: string, lang: Lang): Record<string, string> {
+  const groups = { ...ctx.options.json<Record<string, string>>('UserUsableGroups', {}) };
+  if (ownGroup && !(ownGroup in groups)) groups[ownGroup] = translate('user.ownGroupDesc', lang);
+  return groups;
+}
+
+/** Groups that are both usable and priced (in GroupRatio): group → {ratio, desc}. */
+export function groupsWithRatio(ctx: AppContext, ownGroup: string, lang: Lang) {
+  const ratios = ctx.options.json<Record<string, number>>('GroupRatio', {});
+  const usable = usableGroups(ctx, ownGroup, lang);
+  const out: Record<string, { ratio: number; desc: string }> = {};
+  for (const [group, ratio] of Object.entries(ratios)) {
+    const desc = usable[group];
+    if (desc !== undefined) out[group] = { ratio: Number(ratio), desc: String(desc) };
+  }
+  return out;
+}
+
+/** `GET /api/user/models`: distinct enabled ability models across the user's usable groups. */
+export function userModels(ctx: AppContext, ownGroup: string): Promise<string[]> {
+  return enabledModelsOfGroups(ctx.db, Object.keys(usableGroups(ctx, ownGroup, 'zh')));
+}
+
+/** `PUT /api/user/setting`: webhook fields kept only for webhooks, the email only for email, as new-api. */
+export async function updateSetting(ctx: AppContext, id: number, body: unknown): Promise<void> {
+  const p = parse(UserSettingParamsSchema, body);
+  const setting = {
+    notify_type: p.notify_type,
+    quota_warning_threshold: p.quota_warning_threshold,
+    ...(p.notify_type === 'webhook'
+      ? { webhook_url: p.webhook_url, webhook_secret: p.webhook_secret ?? '' }
+      : { notification_email: p.notification_email ?? '' }),
+    ...(p.accept_unset_model_ratio_model !== undefined
+      ? { accept_unset_model_ratio_model: p.accept_unset_model_ratio_model }
+      : {}),
+  };
+  await ctx.db
+    .updateTable('users')
+    .set({ setting: JSON.stringify(setting) })
+    .where('id', '=', id)
+    .execute();
+}
