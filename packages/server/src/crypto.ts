@@ -1,17 +1,6 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
-const ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const PREFIX = 'enc:v1:';
-
-/** `length` crypto-random characters from [0-9a-zA-Z], as new-api's token keys. */
-export function randomAlphanumeric(length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
-  return out;
-}
-
-/** 32 lowercase hex characters: a redemption code (a UUID without dashes, as new-api). */
-export const randomHex32 = (): string => randomBytes(16).toString('hex');
 
 export const sha256Hex = (value: string): string => createHash('sha256').update(value).digest('hex');
 

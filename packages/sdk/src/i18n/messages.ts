@@ -30,6 +30,12 @@ export const MESSAGES = {
   'common.nothingChanged': { zh: '你似乎并没有修改什么', en: 'you seem to have changed nothing' },
   'common.noModification': { zh: '没有修改', en: 'no modification' },
   'common.invalidParams': { zh: '无效的参数', en: 'invalid parameters' },
+  'common.invalidJsonBody': { zh: '请求体不是合法的 JSON', en: 'the request body is not valid JSON' },
+  'common.bodyTooLarge': { zh: '请求体过大', en: 'the request body is too large' },
+  'common.unsupportedMediaType': {
+    zh: '不支持的请求内容类型，请使用 application/json',
+    en: 'unsupported content type, send application/json',
+  },
   'common.tooManyRequests': { zh: '请求次数过多，请稍后再试！', en: 'too many requests, try later' },
   'common.internalError': {
     zh: '服务器内部错误，请联系管理员！',

@@ -1,4 +1,4 @@
-import { Role, translate } from '@switchboard/sdk';
+import { Role } from '@switchboard/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { sha256Hex } from '../crypto.js';
@@ -115,6 +115,6 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 
 /** The authenticated caller of a route declared with auth user/admin/root. */
 export function caller(req: FastifyRequest): AuthUser {
-  if (!req.user) throw new AppError('internal', translate('common.internalError'));
+  if (!req.user) throw new AppError('internal', 'common.internalError');
   return req.user;
 }

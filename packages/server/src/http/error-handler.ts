@@ -1,4 +1,4 @@
-import { formatZodError, translate } from '@switchboard/sdk';
+import { formatZodError, translate, type MessageKey } from '@switchboard/sdk';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from './errors.js';
@@ -22,7 +22,7 @@ export function sendFailure(
   return reply.status(status).send({ success: false, message });
 }
 
-function fastifyErrorKey(err: FastifyError): { status: number; key: string } | undefined {
+function fastifyErrorKey(err: FastifyError): { status: number; key: MessageKey } | undefined {
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -1,3 +1,5 @@
+import type { MessageKey, MessageParams } from '@switchboard/sdk';
+
 /** Machine-readable error codes; each has one HTTP status. */
 export const ERROR_STATUS = {
   /** The request body, query or params failed validation. */
@@ -21,7 +23,6 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
-export type MessageParams = Record<string, string | number>;
 
 /**
  * The one error type handlers throw. `key` is an SDK message key, translated per request
@@ -32,7 +33,7 @@ export class AppError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    readonly key: string,
+    readonly key: MessageKey,
     readonly params: MessageParams = {},
   ) {
     super(key);
@@ -40,9 +41,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (key: string, params?: MessageParams) => new AppError('bad_request', key, params);
-export const unauthorized = (key: string, params?: MessageParams) =>
+export const badRequest = (key: MessageKey, params?: MessageParams) =>
+  new AppError('bad_request', key, params);
+export const unauthorized = (key: MessageKey, params?: MessageParams) =>
   new AppError('unauthorized', key, params);
-export const forbidden = (key: string, params?: MessageParams) => new AppError('forbidden', key, params);
-export const notFound = (key: string, params?: MessageParams) => new AppError('not_found', key, params);
-export const conflict = (key: string, params?: MessageParams) => new AppError('conflict', key, params);
+export const forbidden = (key: MessageKey, params?: MessageParams) => new AppError('forbidden', key, params);
+export const notFound = (key: MessageKey, params?: MessageParams) => new AppError('not_found', key, params);
+export const conflict = (key: MessageKey, params?: MessageParams) => new AppError('conflict', key, params);

@@ -6,6 +6,7 @@ import {
   type Selectable,
   type SqlBool,
 } from 'kysely';
+import { countRows } from '../../db/query-helpers.js';
 import type { ChannelsTable, Database } from '../../db/tables.js';
 
 export type ChannelRow = Selectable<ChannelsTable>;
@@ -75,14 +76,8 @@ export async function pageChannels(db: Db, filter: ChannelFilter, win: PageWindo
   return query.orderBy('id', 'desc').offset(win.offset).limit(win.limit).execute();
 }
 
-export async function countChannels(db: Db, filter: ChannelFilter): Promise<number> {
-  const row = await db
-    .selectFrom('channels')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where((eb) => filterExpr(eb, filter))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const countChannels = (db: Db, filter: ChannelFilter): Promise<number> =>
+  countRows(db.selectFrom('channels').where((eb) => filterExpr(eb, filter)));
 
 /** A row of a tag-mode page: a tag, or an untagged channel standing alone (`solo_id`). */
 export interface TagRow {

@@ -1,6 +1,7 @@
 import { Role } from '@switchboard/sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
+import { abilitiesOf, channelBody, createChannels } from './channel-test-kit.js';
 
 let t: TestApp;
 let admin: Caller;
@@ -8,33 +9,9 @@ let root: Caller;
 let user: Caller;
 
 const en = (c: Caller) => ({ ...c.headers, 'accept-language': 'en' });
-const body = (over: Record<string, unknown> = {}) => ({
-  name: 'main',
-  key: 'sk-secret-1',
-  models: 'gpt-4o,gpt-4o-mini',
-  group: 'default,vip',
-  ...over,
-});
-
-async function create(over: Record<string, unknown> = {}): Promise<number[]> {
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/channel/',
-    headers: admin.headers,
-    payload: body(over),
-  });
-  expect(res.json()).toMatchObject({ success: true });
-  return res.json().data;
-}
-
-const abilities = (id: number) =>
-  t.ctx.db
-    .selectFrom('abilities')
-    .selectAll()
-    .where('channel_id', '=', id)
-    .orderBy('group')
-    .orderBy('model')
-    .execute();
+const body = channelBody;
+const create = (over: Record<string, unknown> = {}) => createChannels(t, admin, over);
+const abilities = (id: number) => abilitiesOf(t, id);
 
 beforeAll(async () => {
   t = await createTestApp();

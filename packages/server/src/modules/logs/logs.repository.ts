@@ -1,6 +1,7 @@
 import { LogType } from '@switchboard/sdk';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { countRows, escapeLike, likeEscaped, pageOf } from '../../db/query-helpers.js';
 import type { Database } from '../../db/tables.js';
 
 /** The log filters after validation; `userId` is set on self endpoints instead of `username`. */
@@ -19,12 +20,6 @@ export interface LogFilter {
 type Eb = ExpressionBuilder<Database, 'logs'>;
 
 const hasWildcard = (pattern: string) => /[%_]/.test(pattern);
-
-/** `text LIKE 'prefix%'` with the prefix's own wildcards escaped, the same on every dialect. */
-export function likePrefix(eb: Eb, column: 'content', prefix: string): Expression<SqlBool> {
-  const escaped = prefix.replace(/[!%_]/g, (c) => `!${c}`);
-  return sql<SqlBool>`${eb.ref(column)} like ${`${escaped}%`} escape '!'`;
-}
 
 /**
  * Every condition is a plain comparison on a bare column, so the (x, created_at) indexes of the initial
@@ -64,12 +59,7 @@ export function listLogs(db: Db, f: LogFilter, limit: number, offset: number) {
     .execute();
 }
 
-export async function countLogs(db: Db, f: LogFilter): Promise<number> {
-  const row = await filtered(db, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+export const countLogs = (db: Db, f: LogFilter): Promise<number> => countRows(filtered(db, f));
 
 /** Sum of quota and of prompt+completion tokens plus the row count, over consume rows of the filter. */
 export async function sumConsumed(
@@ -95,8 +85,8 @@ function searched(db: Db, keyword: string, userId: number | undefined) {
   if (keyword === '') return query;
   return query.where((eb) =>
     /^\d+$/.test(keyword)
-      ? eb.or([eb('type', '=', Number(keyword)), likePrefix(eb, 'content', keyword)])
-      : likePrefix(eb, 'content', keyword),
+      ? eb.or([eb('type', '=', Number(keyword)), likeEscaped('content', `${escapeLike(keyword)}%`)])
+      : likeEscaped('content', `${escapeLike(keyword)}%`),
   );
 }
 
@@ -107,19 +97,8 @@ export async function searchLogs(
   limit: number,
   offset: number,
 ) {
-  const [rows, count] = await Promise.all([
-    searched(db, keyword, userId)
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    searched(db, keyword, userId)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+  const query = searched(db, keyword, userId).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  return pageOf(query, { limit, offset });
 }
 
 export async function deleteLogsBefore(db: Db, timestamp: number): Promise<number> {

@@ -2,7 +2,7 @@ import { RedemptionStatus } from '@switchboard/sdk';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { insertReturningId } from '../../db/insert-id.js';
 import type { Database, RedemptionsTable } from '../../db/tables.js';
-import { escapeLike, likeEscaped } from '../tokens/tokens.repository.js';
+import { escapeLike, likeEscaped, pageOf, type PageWindow } from '../../db/query-helpers.js';
 
 export type RedemptionRow = Selectable<RedemptionsTable>;
 
@@ -22,18 +22,9 @@ function filtered(db: Kysely<Database>, keyword: string) {
 export async function listRedemptions(
   db: Kysely<Database>,
   keyword: string,
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<{ rows: RedemptionRow[]; total: number }> {
-  const rows = await filtered(db, keyword)
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const count = await filtered(db, keyword)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirst();
-  return { rows, total: Number(count?.n ?? 0) };
+  return pageOf(filtered(db, keyword).selectAll().orderBy('id', 'desc'), page);
 }
 
 export async function findRedemption(db: Kysely<Database>, id: number): Promise<RedemptionRow | undefined> {

@@ -1,3 +1,4 @@
+import { pageOf } from '../../db/query-helpers.js';
 import type { Db } from '../../db/database.js';
 
 export interface DrawingFilter {
@@ -45,22 +46,10 @@ function tasks(db: Db, f: TaskFilter) {
 
 /** One page of drawings, newest first, plus the filter's total. */
 export async function listDrawings(db: Db, f: DrawingFilter, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    drawings(db, f).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    drawings(db, f)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+  return pageOf(drawings(db, f).selectAll().orderBy('id', 'desc'), { limit, offset });
 }
 
 /** One page of async tasks, newest first, plus the filter's total. */
 export async function listTasks(db: Db, f: TaskFilter, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    tasks(db, f).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    tasks(db, f)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+  return pageOf(tasks(db, f).selectAll().orderBy('id', 'desc'), { limit, offset });
 }

@@ -1,13 +1,6 @@
-import {
-  sql,
-  type Expression,
-  type Insertable,
-  type Kysely,
-  type Selectable,
-  type SqlBool,
-  type Updateable,
-} from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { insertReturningId } from '../../db/insert-id.js';
+import { escapeLike, likeEscaped, pageOf, type PageWindow } from '../../db/query-helpers.js';
 import type { Database, TokensTable } from '../../db/tables.js';
 
 export type TokenRow = Selectable<TokensTable>;
@@ -21,19 +14,6 @@ export interface TokenFilter {
   key?: string;
 }
 
-/**
- * `column LIKE pattern` with `!` as the escape character: `\` would need different quoting on MySQL, while
- * `ESCAPE '!'` reads the same on every dialect.
- */
-export function likeEscaped(column: string, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '!'`;
-}
-
-/** Escapes `%`, `_` and the escape character itself so user text matches literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[!%_]/g, '!$&');
-}
-
 function filtered(db: Kysely<Database>, filter: TokenFilter) {
   let query = db.selectFrom('tokens').where('user_id', '=', filter.userId).where('deleted_at', 'is', null);
   if (filter.keyword) query = query.where(likeEscaped('name', `%${escapeLike(filter.keyword)}%`));
@@ -45,18 +25,9 @@ function filtered(db: Kysely<Database>, filter: TokenFilter) {
 export async function listTokens(
   db: Kysely<Database>,
   filter: TokenFilter,
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<{ rows: TokenRow[]; total: number }> {
-  const rows = await filtered(db, filter)
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const count = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirst();
-  return { rows, total: Number(count?.n ?? 0) };
+  return pageOf(filtered(db, filter).selectAll().orderBy('id', 'desc'), page);
 }
 
 export async function findToken(

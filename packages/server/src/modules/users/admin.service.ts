@@ -22,12 +22,12 @@ import { toUserDto } from './user-dto.js';
 import {
   findUser,
   insertUser,
-  isUniqueViolation,
   listUsers,
   usernameTaken,
   type UserFilter,
   type UserRow,
 } from './users.repository.js';
+import { isUniqueViolation } from '../../db/query-helpers.js';
 
 /** Spec §6: admins see and edit only users below them; the super admin sees and edits everyone. */
 const outranks = (me: AuthUser, target: UserRow) => isRoot(me.role) || me.role > target.role;

@@ -1,10 +1,10 @@
-import { affTransferParamsSchema } from '@switchboard/sdk';
+import { affTransferParamsSchema, randomSuffix } from '@switchboard/sdk';
 import type { AppContext } from '../../context.js';
-import { randomAlphanumeric } from '../../crypto.js';
 import type { Db } from '../../db/database.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { parse } from '../../http/validate.js';
-import { affCodeTaken, findUser, isUniqueViolation, transferAffQuota } from './users.repository.js';
+import { affCodeTaken, findUser, transferAffQuota } from './users.repository.js';
+import { isUniqueViolation } from '../../db/query-helpers.js';
 
 const AFF_CODE_LENGTH = 4;
 const TRIES_PER_LENGTH = 8;
@@ -16,7 +16,7 @@ const TRIES_PER_LENGTH = 8;
 export async function newAffCode(db: Db): Promise<string> {
   for (let length = AFF_CODE_LENGTH; ; length++) {
     for (let i = 0; i < TRIES_PER_LENGTH; i++) {
-      const code = randomAlphanumeric(length);
+      const code = randomSuffix(length);
       if (!(await affCodeTaken(db, code))) return code;
     }
   }

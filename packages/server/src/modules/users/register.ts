@@ -4,13 +4,8 @@ import { AppError, conflict, forbidden } from '../../http/errors.js';
 import { parse } from '../../http/validate.js';
 import { withFreshAffCode } from './aff.js';
 import { hashPassword } from './password.js';
-import {
-  findUserIdByAffCode,
-  insertUser,
-  isUniqueViolation,
-  rewardInviter,
-  usernameTaken,
-} from './users.repository.js';
+import { findUserIdByAffCode, insertUser, rewardInviter, usernameTaken } from './users.repository.js';
+import { isUniqueViolation } from '../../db/query-helpers.js';
 
 /**
  * `POST /api/user/register`: a common user with `QuotaForNewUser`. With a valid invitation code the inviter

@@ -5,12 +5,12 @@ import {
   enabledModelsOfGroups,
   findUserIdByAffCode,
   insertUser,
-  isUniqueViolation,
   listUsers,
   rewardInviter,
   transferAffQuota,
   usernameTaken,
 } from './users.repository.js';
+import { isUniqueViolation } from '../../db/query-helpers.js';
 
 // The same queries on every dialect the server supports (SQLite always; PostgreSQL and MySQL when configured).
 describe.each(testDialects())('users repository on %s', (dialect) => {

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { insertReturningId } from '../../db/insert-id.js';
+import { escapeLike, likeEscaped, pageOf, type PageWindow } from '../../db/query-helpers.js';
 import type { UsersTable } from '../../db/tables.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -50,12 +51,12 @@ function filtered(db: Db, filter: UserFilter) {
   let query = db.selectFrom('users');
   const keyword = filter.keyword ?? '';
   if (keyword !== '') {
-    const like = `%${keyword}%`;
+    const like = `%${escapeLike(keyword)}%`;
     query = query.where((eb) => {
       const text = [
-        eb('username', 'like', like),
-        eb('email', 'like', like),
-        eb('display_name', 'like', like),
+        likeEscaped('username', like),
+        likeEscaped('email', like),
+        likeEscaped('display_name', like),
       ];
       return eb.or(/^\d+$/.test(keyword) ? [eb('id', '=', Number(keyword)), ...text] : text);
     });
@@ -68,18 +69,9 @@ function filtered(db: Db, filter: UserFilter) {
 export async function listUsers(
   db: Db,
   filter: UserFilter,
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<{ rows: UserRow[]; total: number }> {
-  const rows = await filtered(db, filter)
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const count = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(count.n) };
+  return pageOf(filtered(db, filter).selectAll().orderBy('id', 'desc'), page);
 }
 
 /** Distinct enabled models of the given groups, read straight from `abilities`. */
@@ -122,15 +114,4 @@ export async function rewardInviter(db: Db, inviterId: number, quota: number): P
     }))
     .where('id', '=', inviterId)
     .execute();
-}
-
-/** True for a unique-index violation on any of the three dialects. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number } | null;
-  return (
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    e?.code === '23505' ||
-    e?.code === 'ER_DUP_ENTRY' ||
-    e?.errno === 1062
-  );
 }

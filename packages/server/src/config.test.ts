@@ -1,0 +1,40 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('generates secrets once under the data dir and keeps them across restarts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'swb-config-'));
+    const first = loadConfig({ DATA_DIR: dir });
+    const again = loadConfig({ DATA_DIR: dir });
+    expect(first.sessionSecret).toHaveLength(64);
+    expect(again.sessionSecret).toBe(first.sessionSecret);
+    expect(again.cryptoSecret).toBe(first.cryptoSecret);
+    expect(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')).sessionSecret).toBe(
+      first.sessionSecret,
+    );
+    expect(first.db).toEqual({ dialect: 'sqlite', url: join(dir, 'switchboard.db') });
+    expect(first.port).toBe(3000);
+  });
+
+  it('takes new-api variable names and stops on a mistake with one line saying what to fix', () => {
+    const c = loadConfig({
+      SESSION_SECRET: 's',
+      PORT: '8080',
+      SQL_DSN: 'postgres://u@h/db',
+      GLOBAL_API_RATE_LIMIT: '50',
+    });
+    expect(c).toMatchObject({ port: 8080, cryptoSecret: 's', db: { dialect: 'postgres' } });
+    expect(c.globalApiRateLimit.count).toBe(50);
+    expect(() => loadConfig({ SESSION_SECRET: 's', PORT: 'eighty' })).toThrow(
+      new ConfigError('PORT must be an integer ≥ 0, got "eighty"'),
+    );
+    expect(() => loadConfig({ SESSION_SECRET: 'random_string' })).toThrow(/random_string/);
+    expect(() => loadConfig({ SESSION_SECRET: 's', SQL_DSN: 'oracle://x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SESSION_SECRET: 's', GLOBAL_API_RATE_LIMIT_ENABLE: 'maybe' })).toThrow(
+      /true or false/,
+    );
+  });
+});
