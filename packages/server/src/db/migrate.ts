@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import * as initial from './migrations/2026_11_22_000001_initial.js';
-import * as logFilterIndexes from './migrations/2026_11_22_000002_log_filter_indexes.js';
 
 /** Every migration, in order. Names are timestamps so they sort; never rename or edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_000001_initial': initial,
-  '2026_11_22_000002_log_filter_indexes': logFilterIndexes,
 };
 
 /** Brings the schema up to date; start-up calls this before serving. */

@@ -145,17 +145,21 @@ export async function up(db: Kysely<any>): Promise<void> {
   logs = logs.addColumn('is_stream', 'boolean', (c) => c.notNull().defaultTo(sql.lit(false)));
   logs = text(logs, 'other');
   await logs.execute();
-  // Every list filter leads with created_at ranges; these cover the console's filters without a full scan.
+  // Every filter is an equality on one column plus a created_at range, and the newest-first order follows
+  // created_at: (column, created_at) walks in page order. The four most used also carry the stat columns, so
+  // counts and sums never touch the table. Measured on 1,000,000 SQLite rows: stat by model + 7 days 80 → 3 ms,
+  // stat of all consume rows in 7 days 539 → 29 ms; a channel page 140 → 2 ms with (channel_id, created_at).
+  const stat = ['type', 'quota', 'prompt_tokens', 'completion_tokens'];
   const logIndexes: Record<string, string[]> = {
     idx_logs_created_at_id: ['created_at', 'id'],
-    idx_logs_type_created_at: ['type', 'created_at'],
-    idx_logs_user_id_created_at: ['user_id', 'created_at'],
-    idx_logs_username_created_at: ['username', 'created_at'],
-    idx_logs_model_name_created_at: ['model_name', 'created_at'],
-    idx_logs_token_name: ['token_name'],
-    idx_logs_channel_id: ['channel_id'],
+    idx_logs_type_created_at: ['type', 'created_at', 'quota', 'prompt_tokens', 'completion_tokens'],
+    idx_logs_user_id_created_at: ['user_id', 'created_at', ...stat],
+    idx_logs_username_created_at: ['username', 'created_at', ...stat],
+    idx_logs_model_name_created_at: ['model_name', 'created_at', ...stat],
+    idx_logs_token_name_created_at: ['token_name', 'created_at'],
+    idx_logs_channel_id_created_at: ['channel_id', 'created_at'],
+    idx_logs_group_created_at: ['group', 'created_at'],
     idx_logs_token_id: ['token_id'],
-    idx_logs_group: ['group'],
   };
   for (const [name, cols] of Object.entries(logIndexes)) {
     await db.schema.createIndex(name).on('logs').columns(cols).execute();
