@@ -1,1 +1,13 @@
-export {};
+// The server as a library: what mock-server, scripts and embedders build on. main.ts is the process entry.
+export { buildApp, type AppDeps } from './app.js';
+export { loadConfig, ConfigError, type Config } from './config.js';
+export type { AppContext } from './context.js';
+export { createDb, dbTargetFromEnv, type Db, type DbTarget } from './db/database.js';
+export { migrateToLatest } from './db/migrate.js';
+export { insertReturningId } from './db/insert-id.js';
+export type { Database } from './db/tables.js';
+export { rebuildAbilities } from './modules/channels/abilities.js';
+export { bootstrapRoot } from './modules/users/bootstrap.js';
+export { hashPassword } from './modules/users/password.js';
+export { registerWebConsole } from './http/web-console.js';
+export { testConfig } from './testing/test-app.js';
