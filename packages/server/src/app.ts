@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { SecretBox } from './crypto.js';
+import { AppEvents } from './events.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerAuth } from './http/auth.js';
@@ -28,6 +29,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     config: deps.config,
     secrets: new SecretBox(deps.config.cryptoSecret),
     options,
+    events: new AppEvents(),
     now,
   };
   const app = Fastify({

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { SecretBox } from './crypto.js';
 import type { Db } from './db/database.js';
+import type { AppEvents } from './events.js';
 import type { OptionStore } from './modules/options/option-store.js';
 
 /** What every route module and service gets: the process-wide dependencies. */
@@ -9,6 +10,8 @@ export interface AppContext {
   config: Config;
   secrets: SecretBox;
   options: OptionStore;
+  /** Change notifications for in-memory caches. */
+  events: AppEvents;
   /** Unix seconds. */
   now(): number;
 }

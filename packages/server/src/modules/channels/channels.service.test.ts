@@ -12,14 +12,14 @@ import { editTag, setChannelsTag, setTagStatus } from './tags.service.js';
 describe.each(testDialects())('channels service on %s', (dialect) => {
   let t: TestApp;
   const changed: number[][] = [];
-  const listener = (ids: number[]) => changed.push(ids);
+  const listener = (ids: readonly number[]) => changed.push([...ids]);
 
   beforeAll(async () => {
     t = await createTestApp({ dialect });
-    service.channelEvents.on('changed', listener);
+    t.ctx.events.on('channels', listener);
   });
   afterAll(async () => {
-    service.channelEvents.off('changed', listener);
+    t.ctx.events.off('channels', listener);
     await t.close();
   });
 

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import {
   ChannelStatus,
   parseChannelOtherInfo,
@@ -18,13 +17,11 @@ import { deleteAbilities, rebuildAbilities } from './abilities.js';
 import * as repo from './channels.repository.js';
 
 /**
- * Emits `'changed'` with the affected channel ids (an empty list means "possibly all") after every committed
- * change to channels or abilities, so the relay can refresh its channel index.
+ * Announces the affected channel ids (empty: possibly all) after every committed change to channels or
+ * abilities, so the relay can refresh its channel index.
  */
-export const channelEvents = new EventEmitter();
-
-export function notifyChannelsChanged(ids: readonly number[] = []): void {
-  channelEvents.emit('changed', ids);
+export function notifyChannelsChanged(ctx: AppContext, ids: readonly number[] = []): void {
+  ctx.events.emit('channels', ids);
 }
 
 /** A row as the API returns it: every field of the SDK's Channel, with the key always blank. */
@@ -124,7 +121,7 @@ export async function createChannels(
     }
     return created;
   });
-  notifyChannelsChanged(ids);
+  notifyChannelsChanged(ctx, ids);
   return ids;
 }
 
@@ -153,7 +150,7 @@ export async function updateChannel(
     await rebuildAbilities(trx, [row]);
     return row;
   });
-  notifyChannelsChanged([id]);
+  notifyChannelsChanged(ctx, [id]);
   return saved;
 }
 
@@ -163,7 +160,7 @@ export async function deleteChannels(ctx: AppContext, ids: readonly number[]): P
     await deleteAbilities(trx, ids);
     return repo.deleteChannels(trx, ids);
   });
-  if (count > 0) notifyChannelsChanged([...ids]);
+  if (count > 0) notifyChannelsChanged(ctx, [...ids]);
   return count;
 }
 
@@ -185,6 +182,6 @@ export async function fixAbilities(ctx: AppContext): Promise<number> {
     await rebuildAbilities(trx, channels);
     return channels.length;
   });
-  notifyChannelsChanged();
+  notifyChannelsChanged(ctx);
   return count;
 }

@@ -15,7 +15,7 @@ export async function setChannelsTag(ctx: AppContext, ids: readonly number[], ta
     await trx.updateTable('abilities').set({ tag }).where('channel_id', 'in', ids).execute();
     return Number(result.numUpdatedRows);
   });
-  if (count > 0) notifyChannelsChanged([...ids]);
+  if (count > 0) notifyChannelsChanged(ctx, [...ids]);
   return count;
 }
 
@@ -38,7 +38,7 @@ export async function setTagStatus(
     await setAbilitiesEnabled(trx, ids, status === ChannelStatus.Enabled);
     return ids;
   });
-  notifyChannelsChanged(ids);
+  notifyChannelsChanged(ctx, ids);
   return ids.length;
 }
 
@@ -65,6 +65,6 @@ export async function editTag(
     await rebuildAbilities(trx, await repo.findChannelsByIds(trx, ids));
     return ids;
   });
-  notifyChannelsChanged(ids);
+  notifyChannelsChanged(ctx, ids);
   return ids.length;
 }
