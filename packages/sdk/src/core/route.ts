@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Envelope } from './envelope.js';
 import type { ListPaging } from './pagination.js';
 
@@ -26,6 +27,20 @@ export interface RouteDescriptor {
   envelope?: Envelope;
   /** For list endpoints: how new-api 0.4.8 pages this list. */
   paged?: ListPaging;
+  /** JSON request body, as the method validates it before sending (one request of `updateMany`-style loops). */
+  body?: z.ZodType;
+  /**
+   * Query parameters the caller chooses: filters of lists and searches, and other query inputs.
+   * For `paged` routes the schema's `page`/`pageSize` are the client's paging, sent as `p`, `page`,
+   * `page_size` and `size` (see `pageQuery`), not as themselves.
+   */
+  params?: z.ZodType;
+  /**
+   * What the call answers, parsed with this schema: `data` of the standard envelope; for `paged`
+   * routes one list item; for `top-level` and `pay` envelopes the whole body; for `sse` one event's
+   * JSON. `null` marks a route whose answer carries no data (only `success` and `message`).
+   */
+  response?: z.ZodType | null;
 }
 
 /** A resource's routes keyed by SDK method name (sub-resources use dots: `tags.enable`). */

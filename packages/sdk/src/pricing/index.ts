@@ -1,6 +1,7 @@
 export * from './badges.js';
 export * from './billing.js';
 export * from './cost.js';
+export * from './completion-ratio.js';
 export * from './decimal.js';
 export * from './expiry.js';
 export * from './format.js';

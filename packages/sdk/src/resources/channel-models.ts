@@ -1,24 +1,14 @@
 import { z } from 'zod';
 import type { RequestOptions } from '../core/http.js';
 import { defineRoutes } from '../core/route.js';
+import { CatalogueModelSchema, type CatalogueModel } from '../schemas/channel.js';
+import { NameListSchema } from '../schemas/responses.js';
 import { ApiResource } from './resource.js';
 
-/**
- * One entry of the built-in model catalogue, an OpenAI model object. Only `id` is relied on;
- * other fields are kept as sent.
- */
-export const CatalogueModelSchema = z.looseObject({
-  /** Model name. */
-  id: z.string(),
-  /** Always `model`. */
-  object: z.string().optional(),
-  /** Unix seconds (a constant in new-api). */
-  created: z.number().optional(),
-  /** Owner, e.g. `openai`. */
-  owned_by: z.string().optional(),
-});
-/** A built-in catalogue model. */
-export type CatalogueModel = z.output<typeof CatalogueModelSchema>;
+// Re-exported for existing imports; the schema lives in schemas/channel.ts.
+export { CatalogueModelSchema, type CatalogueModel } from '../schemas/channel.js';
+
+const CatalogueSchema = z.array(CatalogueModelSchema).nullable();
 
 /** Routes of `client.channels.models` (admin). */
 export const CHANNEL_MODEL_ROUTES = defineRoutes({
@@ -27,12 +17,14 @@ export const CHANNEL_MODEL_ROUTES = defineRoutes({
     path: '/api/channel/models',
     summary: 'The built-in model catalogue',
     auth: 'admin',
+    response: CatalogueSchema,
   },
   enabled: {
     method: 'GET',
     path: '/api/channel/models_enabled',
     summary: 'Models of enabled channel abilities',
     auth: 'admin',
+    response: NameListSchema,
   },
 });
 
@@ -42,11 +34,11 @@ const R = CHANNEL_MODEL_ROUTES;
 export class ChannelModelsResource extends ApiResource {
   /** Lists the built-in catalogue (every model the server's adaptors know). */
   async list(options?: RequestOptions): Promise<CatalogueModel[]> {
-    return (await this.fetch(R.list, z.array(CatalogueModelSchema).nullable(), { options })) ?? [];
+    return (await this.fetch(R.list, CatalogueSchema, { options })) ?? [];
   }
 
   /** Lists the distinct model names of enabled channel abilities. */
   async enabled(options?: RequestOptions): Promise<string[]> {
-    return (await this.fetch(R.enabled, z.array(z.string()).nullable(), { options })) ?? [];
+    return (await this.fetch(R.enabled, NameListSchema, { options })) ?? [];
   }
 }

@@ -14,18 +14,24 @@ export const CHANNEL_TAG_ROUTES = defineRoutes({
     path: '/api/channel/tag/enabled',
     summary: 'Enable every channel of a tag',
     auth: 'admin',
+    body: ChannelTagParamsSchema,
+    response: null,
   },
   disable: {
     method: 'POST',
     path: '/api/channel/tag/disabled',
     summary: 'Disable every channel of a tag',
     auth: 'admin',
+    body: ChannelTagParamsSchema,
+    response: null,
   },
   update: {
     method: 'PUT',
     path: '/api/channel/tag',
     summary: 'Edit every channel of a tag; new_tag "" dissolves it',
     auth: 'admin',
+    body: ChannelTagEditParamsSchema,
+    response: null,
   },
 });
 

@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import type { HttpClient, RequestOptions } from '../core/http.js';
 import type { PagePromise, PageParams } from '../core/pagination.js';
-import { defineRoutes } from '../core/route.js';
 import {
   ChannelBatchDeleteParamsSchema,
   ChannelBatchTagParamsSchema,
@@ -32,121 +30,15 @@ import {
   type ChannelTestResult,
 } from '../schemas/channel.js';
 import { IdSchema } from '../schemas/common.js';
+import { CountSchema, NameListSchema, RevealedKeySchema } from '../schemas/responses.js';
 import { ChannelModelsResource } from './channel-models.js';
 import { ChannelTagsResource } from './channel-tags.js';
-import { LIST_PAGING } from './list-paging.js';
+import { CHANNEL_ROUTES } from './channel-routes.js';
 import { ApiResource } from './resource.js';
 
-/** Routes of `client.channels` (admin). */
-export const CHANNEL_ROUTES = defineRoutes({
-  list: {
-    method: 'GET',
-    path: '/api/channel/',
-    summary: 'List channels (or tags with tag_mode)',
-    auth: 'admin',
-    paged: LIST_PAGING.channels,
-  },
-  search: {
-    method: 'GET',
-    path: '/api/channel/search',
-    summary: 'Search channels by keyword, group and model',
-    auth: 'admin',
-    paged: LIST_PAGING.channelSearch,
-  },
-  get: { method: 'GET', path: '/api/channel/:id', summary: 'Get a channel (key blanked)', auth: 'admin' },
-  create: {
-    method: 'POST',
-    path: '/api/channel/',
-    summary: 'Create a channel, or one per key line in batch mode',
-    auth: 'admin',
-  },
-  update: {
-    method: 'PUT',
-    path: '/api/channel/',
-    summary: 'Update the given fields of a channel',
-    auth: 'admin',
-  },
-  updateStatus: {
-    method: 'PUT',
-    path: '/api/channel/',
-    summary: 'Enable or disable a channel',
-    auth: 'admin',
-  },
-  updatePriority: {
-    method: 'PUT',
-    path: '/api/channel/',
-    summary: 'Set a channel’s priority',
-    auth: 'admin',
-  },
-  updateWeight: { method: 'PUT', path: '/api/channel/', summary: 'Set a channel’s weight', auth: 'admin' },
-  delete: { method: 'DELETE', path: '/api/channel/:id', summary: 'Delete a channel', auth: 'admin' },
-  deleteMany: {
-    method: 'POST',
-    path: '/api/channel/batch',
-    summary: 'Delete several channels; returns the count',
-    auth: 'admin',
-  },
-  deleteDisabled: {
-    method: 'DELETE',
-    path: '/api/channel/disabled',
-    summary: 'Delete every disabled channel; returns the count',
-    auth: 'admin',
-  },
-  setTag: {
-    method: 'POST',
-    path: '/api/channel/batch/tag',
-    summary: 'Tag several channels; returns the count',
-    auth: 'admin',
-  },
-  fix: {
-    method: 'POST',
-    path: '/api/channel/fix',
-    summary: 'Rebuild channel abilities; returns the count',
-    auth: 'admin',
-  },
-  test: {
-    method: 'GET',
-    path: '/api/channel/test/:id',
-    summary: 'Test a channel; returns the latency',
-    auth: 'admin',
-    envelope: 'top-level',
-  },
-  testAll: {
-    method: 'GET',
-    path: '/api/channel/test',
-    summary: 'Start testing every channel in the background',
-    auth: 'admin',
-  },
-  updateBalance: {
-    method: 'GET',
-    path: '/api/channel/update_balance/:id',
-    summary: 'Refresh a channel’s upstream balance',
-    auth: 'admin',
-    envelope: 'top-level',
-  },
-  updateAllBalances: {
-    method: 'GET',
-    path: '/api/channel/update_balance',
-    summary: 'Refresh every balance (disables empty channels)',
-    auth: 'admin',
-  },
-  fetchModels: {
-    method: 'GET',
-    path: '/api/channel/fetch_models/:id',
-    summary: 'List the upstream models of a channel',
-    auth: 'admin',
-  },
-  fetchModelsByParams: {
-    method: 'POST',
-    path: '/api/channel/fetch_models',
-    summary: 'List an upstream’s models from base URL, type and key',
-    auth: 'admin',
-  },
-});
+export { CHANNEL_ROUTES } from './channel-routes.js';
 
 const R = CHANNEL_ROUTES;
-const CountSchema = z.number();
-const ModelNamesSchema = z.array(z.string()).nullable();
 
 /** Upstream provider channels (admin). */
 export class ChannelsResource extends ApiResource {
@@ -213,6 +105,15 @@ export class ChannelsResource extends ApiResource {
     return this.fetch(R.updateWeight, ChannelSchema, { body, options });
   }
 
+  /** Reveals a channel's upstream key (root only; every other answer blanks it). */
+  async revealKey(id: number, options?: RequestOptions): Promise<string> {
+    const { key } = await this.fetch(R.revealKey, RevealedKeySchema, {
+      pathParams: { id: this.check(IdSchema, id) },
+      options,
+    });
+    return key;
+  }
+
   /** Deletes a channel and its abilities. */
   async delete(id: number, options?: RequestOptions): Promise<void> {
     await this.send(R.delete, { pathParams: { id: this.check(IdSchema, id) }, options });
@@ -277,7 +178,7 @@ export class ChannelsResource extends ApiResource {
 
   /** Lists the models the channel's upstream offers (`{base}/v1/models`). */
   async fetchModels(id: number, options?: RequestOptions): Promise<string[]> {
-    const models = await this.fetch(R.fetchModels, ModelNamesSchema, {
+    const models = await this.fetch(R.fetchModels, NameListSchema, {
       pathParams: { id: this.check(IdSchema, id) },
       options,
     });
@@ -287,6 +188,6 @@ export class ChannelsResource extends ApiResource {
   /** Lists an upstream's models before the channel exists, from its base URL, type and key. */
   async fetchModelsByParams(params: ChannelFetchModelsParams, options?: RequestOptions): Promise<string[]> {
     const body = this.check(ChannelFetchModelsParamsSchema, params);
-    return (await this.fetch(R.fetchModelsByParams, ModelNamesSchema, { body, options })) ?? [];
+    return (await this.fetch(R.fetchModelsByParams, NameListSchema, { body, options })) ?? [];
   }
 }

@@ -18,6 +18,8 @@ export const DRAWING_ROUTES = defineRoutes({
     summary: 'List every user’s drawing tasks',
     auth: 'admin',
     paged: LIST_PAGING.drawings,
+    params: DrawingListParamsSchema,
+    response: DrawingTaskSchema,
   },
   listSelf: {
     method: 'GET',
@@ -25,6 +27,8 @@ export const DRAWING_ROUTES = defineRoutes({
     summary: 'List own drawing tasks',
     auth: 'user',
     paged: LIST_PAGING.drawings,
+    params: DrawingListParamsSchema,
+    response: DrawingTaskSchema,
   },
 });
 

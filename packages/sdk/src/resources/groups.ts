@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import type { RequestOptions } from '../core/http.js';
 import { defineRoutes } from '../core/route.js';
+import { NameListSchema } from '../schemas/responses.js';
 import { ApiResource } from './resource.js';
 
 /** Routes of `client.groups`. */
@@ -10,6 +10,7 @@ export const GROUP_ROUTES = defineRoutes({
     path: '/api/group/',
     summary: 'Group names (the keys of GroupRatio)',
     auth: 'admin',
+    response: NameListSchema,
   },
 });
 
@@ -19,6 +20,6 @@ const R = GROUP_ROUTES;
 export class GroupsResource extends ApiResource {
   /** Lists every group name configured in GroupRatio. */
   async list(options?: RequestOptions): Promise<string[]> {
-    return (await this.fetch(R.list, z.array(z.string()).nullable(), { options })) ?? [];
+    return (await this.fetch(R.list, NameListSchema, { options })) ?? [];
   }
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { RequestOptions } from '../core/http.js';
 import type { PagePromise, PageParams } from '../core/pagination.js';
 import { defineRoutes } from '../core/route.js';
@@ -9,12 +8,14 @@ import {
   LogSearchParamsSchema,
   LogStatParamsSchema,
   LogStatSchema,
+  TokenLogParamsSchema,
   type Log,
   type LogListParams,
   type LogSearchParams,
   type LogStat,
   type LogStatParams,
 } from '../schemas/log.js';
+import { CountSchema } from '../schemas/responses.js';
 import { LIST_PAGING } from './list-paging.js';
 import { ApiResource } from './resource.js';
 
@@ -26,6 +27,8 @@ export const LOG_ROUTES = defineRoutes({
     summary: 'List every user’s logs with filters',
     auth: 'admin',
     paged: LIST_PAGING.logs,
+    params: LogListParamsSchema,
+    response: LogSchema,
   },
   listSelf: {
     method: 'GET',
@@ -33,6 +36,8 @@ export const LOG_ROUTES = defineRoutes({
     summary: 'List own logs with filters',
     auth: 'user',
     paged: LIST_PAGING.logsSelf,
+    params: LogListParamsSchema,
+    response: LogSchema,
   },
   search: {
     method: 'GET',
@@ -40,6 +45,8 @@ export const LOG_ROUTES = defineRoutes({
     summary: 'Search all logs by type or content (at most 100)',
     auth: 'admin',
     paged: LIST_PAGING.logSearch,
+    params: LogSearchParamsSchema,
+    response: LogSchema,
   },
   searchSelf: {
     method: 'GET',
@@ -47,6 +54,8 @@ export const LOG_ROUTES = defineRoutes({
     summary: 'Search own logs by type',
     auth: 'user',
     paged: LIST_PAGING.logSearch,
+    params: LogSearchParamsSchema,
+    response: LogSchema,
   },
   listByToken: {
     method: 'GET',
@@ -54,29 +63,36 @@ export const LOG_ROUTES = defineRoutes({
     summary: 'Every log of one API key (no login; CORS enabled)',
     auth: 'none',
     paged: LIST_PAGING.tokenLogs,
+    params: TokenLogParamsSchema,
+    response: LogSchema,
   },
   stat: {
     method: 'GET',
     path: '/api/log/stat',
     summary: 'Quota used by the filter; rpm and tpm of the last minute',
     auth: 'admin',
+    params: LogStatParamsSchema,
+    response: LogStatSchema,
   },
   statSelf: {
     method: 'GET',
     path: '/api/log/self/stat',
     summary: 'Own quota used; rpm and tpm of the last minute',
     auth: 'user',
+    params: LogStatParamsSchema,
+    response: LogStatSchema,
   },
   delete: {
     method: 'DELETE',
     path: '/api/log/',
     summary: 'Delete logs older than a time; returns the count',
     auth: 'admin',
+    params: LogClearParamsSchema,
+    response: CountSchema,
   },
 });
 
 const R = LOG_ROUTES;
-const TokenKeyParamsSchema = z.object({ key: z.string().trim().min(1) });
 
 /** Usage logs: consumption, top-ups, admin and system entries. */
 export class LogsResource extends ApiResource {
@@ -105,7 +121,7 @@ export class LogsResource extends ApiResource {
    * `sk-…` key. new-api answers all rows at once.
    */
   listByToken(params: { key: string } & PageParams, options?: RequestOptions): PagePromise<Log> {
-    return this.paginate(R.listByToken, LogSchema, TokenKeyParamsSchema, params, options);
+    return this.paginate(R.listByToken, LogSchema, TokenLogParamsSchema, params, options);
   }
 
   /** Sums consumed quota over the filters; `rpm` and `tpm` only cover the last 60 seconds. */
@@ -121,6 +137,6 @@ export class LogsResource extends ApiResource {
   /** Deletes every log created before `beforeTimestamp` (unix seconds); resolves to the number deleted. */
   async delete(beforeTimestamp: number, options?: RequestOptions): Promise<number> {
     const query = this.check(LogClearParamsSchema, { target_timestamp: beforeTimestamp });
-    return this.fetch(R.delete, z.number(), { query, options });
+    return this.fetch(R.delete, CountSchema, { query, options });
   }
 }

@@ -5,7 +5,13 @@ import { ApiResource } from './resource.js';
 
 /** Routes of `client.models`. */
 export const MODEL_ROUTES = defineRoutes({
-  list: { method: 'GET', path: '/api/models', summary: 'Built-in model names by channel type', auth: 'user' },
+  list: {
+    method: 'GET',
+    path: '/api/models',
+    summary: 'Built-in model names by channel type',
+    auth: 'user',
+    response: ModelsByChannelTypeSchema,
+  },
 });
 
 const R = MODEL_ROUTES;

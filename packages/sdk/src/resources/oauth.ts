@@ -1,14 +1,17 @@
-import { z } from 'zod';
 import type { RequestOptions } from '../core/http.js';
 import { isRecord } from '../core/envelope.js';
 import { defineRoutes, type RouteDescriptor } from '../core/route.js';
 import {
   EmailBindParamsSchema,
   OAuthCallbackParamsSchema,
+  OAuthStateParamsSchema,
+  TelegramAuthParamsSchema,
+  WeChatCodeParamsSchema,
   type EmailBindParams,
   type OAuthCallbackParams,
 } from '../schemas/auth.js';
 import { SessionUserSchema, type SessionUser } from '../schemas/user.js';
+import { OAuthLoginResponseSchema, StringSchema } from '../schemas/responses.js';
 import { ApiResource } from './resource.js';
 
 /** The Telegram login widget's callback fields, passed through as the query. */
@@ -38,6 +41,8 @@ export const OAUTH_ROUTES = defineRoutes({
     path: '/api/oauth/state',
     summary: 'Create an OAuth state (stores aff in the session)',
     auth: 'none',
+    params: OAuthStateParamsSchema,
+    response: StringSchema,
   },
   github: {
     method: 'GET',
@@ -45,6 +50,8 @@ export const OAUTH_ROUTES = defineRoutes({
     summary: 'GitHub callback: log in, register or bind',
     auth: 'none',
     envelope: 'top-level',
+    params: OAuthCallbackParamsSchema,
+    response: OAuthLoginResponseSchema,
   },
   linuxdo: {
     method: 'GET',
@@ -52,6 +59,8 @@ export const OAUTH_ROUTES = defineRoutes({
     summary: 'Linux DO callback: log in, register or bind',
     auth: 'none',
     envelope: 'top-level',
+    params: OAuthCallbackParamsSchema,
+    response: OAuthLoginResponseSchema,
   },
   wechat: {
     method: 'GET',
@@ -59,18 +68,24 @@ export const OAUTH_ROUTES = defineRoutes({
     summary: 'Log in with a WeChat verification code',
     auth: 'none',
     envelope: 'top-level',
+    params: WeChatCodeParamsSchema,
+    response: OAuthLoginResponseSchema,
   },
   wechatBind: {
     method: 'GET',
     path: '/api/oauth/wechat/bind',
     summary: 'Bind WeChat with a verification code',
     auth: 'user',
+    params: WeChatCodeParamsSchema,
+    response: null,
   },
   emailBind: {
     method: 'GET',
     path: '/api/oauth/email/bind',
     summary: 'Bind an email with its verification code',
     auth: 'user',
+    params: EmailBindParamsSchema,
+    response: null,
   },
   telegramLogin: {
     method: 'GET',
@@ -78,23 +93,27 @@ export const OAUTH_ROUTES = defineRoutes({
     summary: 'Log in with the Telegram widget data',
     auth: 'none',
     envelope: 'top-level',
+    params: TelegramAuthParamsSchema,
+    response: OAuthLoginResponseSchema,
   },
   telegramBind: {
     method: 'GET',
     path: '/api/oauth/telegram/bind',
     summary: 'Bind Telegram (answers a redirect to /setting)',
     auth: 'user',
+    params: TelegramAuthParamsSchema,
+    response: null,
   },
 });
 
 const R = OAUTH_ROUTES;
-const CodeSchema = z.string().trim().min(1);
+const CodeSchema = WeChatCodeParamsSchema.shape.code;
 
 /** Third-party login and account binding (GitHub, Linux DO, WeChat, Telegram, email). */
 export class OAuthResource extends ApiResource {
   /** Creates the 12-character state to put in the provider's authorize URL; `aff` records an invitation code. */
   async state(params: { aff?: string } = {}, options?: RequestOptions): Promise<string> {
-    return this.fetch(R.state, z.string(), { query: { aff: params.aff || undefined }, options });
+    return this.fetch(R.state, StringSchema, { query: { aff: params.aff || undefined }, options });
   }
 
   /** Completes a GitHub login; a state mismatch is a `PermissionDeniedError` (403). */

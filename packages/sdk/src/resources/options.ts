@@ -12,6 +12,9 @@ import {
 import type { ParsedOptions } from '../schemas/option-types.js';
 import { ApiResource } from './resource.js';
 
+/** Every option as a key/value string pair; new-api sends `null` for none. */
+const OptionListSchema = z.array(OptionEntrySchema).nullable();
+
 /** Routes of `client.options` (root). */
 export const OPTION_ROUTES = defineRoutes({
   list: {
@@ -19,25 +22,37 @@ export const OPTION_ROUTES = defineRoutes({
     path: '/api/option/',
     summary: 'List options (secrets excluded) as key/value strings',
     auth: 'root',
+    response: OptionListSchema,
   },
   getMap: {
     method: 'GET',
     path: '/api/option/',
     summary: 'Options as a typed map (booleans, numbers, defaults)',
     auth: 'root',
+    response: OptionListSchema,
   },
-  update: { method: 'PUT', path: '/api/option/', summary: 'Set one option', auth: 'root' },
+  update: {
+    method: 'PUT',
+    path: '/api/option/',
+    summary: 'Set one option',
+    auth: 'root',
+    body: OptionUpdateParamsSchema,
+    response: null,
+  },
   updateMany: {
     method: 'PUT',
     path: '/api/option/',
     summary: 'Set several options, one call each',
     auth: 'root',
+    body: OptionUpdateParamsSchema,
+    response: null,
   },
   resetModelRatio: {
     method: 'POST',
     path: '/api/option/rest_model_ratio',
     summary: 'Reset ModelRatio to the built-in defaults',
     auth: 'root',
+    response: null,
   },
 });
 
@@ -50,7 +65,7 @@ export type OptionValue = string | number | boolean | Record<string, unknown> | 
 export class OptionsResource extends ApiResource {
   /** Lists every option except keys ending in Token, Secret or Key; all values are strings. */
   async list(options?: RequestOptions): Promise<OptionEntry[]> {
-    return (await this.fetch(R.list, z.array(OptionEntrySchema).nullable(), { options })) ?? [];
+    return (await this.fetch(R.list, OptionListSchema, { options })) ?? [];
   }
 
   /**
@@ -58,7 +73,7 @@ export class OptionsResource extends ApiResource {
    * JSON and text stay strings; known keys the server did not send take their defaults.
    */
   async getMap(options?: RequestOptions): Promise<ParsedOptions> {
-    const entries = await this.fetch(R.getMap, z.array(OptionEntrySchema).nullable(), { options });
+    const entries = await this.fetch(R.getMap, OptionListSchema, { options });
     return parseOptions(entries ?? []);
   }
 

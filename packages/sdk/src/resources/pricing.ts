@@ -11,6 +11,7 @@ export const PRICING_ROUTES = defineRoutes({
     summary: 'Public model prices, group ratios and usable groups',
     auth: 'none',
     envelope: 'top-level',
+    response: PricingResponseSchema,
   },
 });
 

@@ -18,6 +18,9 @@ import {
 import { LIST_PAGING } from './list-paging.js';
 import { ApiResource } from './resource.js';
 
+/** The generated code keys; new-api sends `null` for none. */
+const KeysSchema = z.array(z.string()).nullable();
+
 /** Routes of `client.redemptions` (admin). */
 export const REDEMPTION_ROUTES = defineRoutes({
   list: {
@@ -26,6 +29,8 @@ export const REDEMPTION_ROUTES = defineRoutes({
     summary: 'List redemption codes',
     auth: 'admin',
     paged: LIST_PAGING.redemptions,
+    params: ListParamsSchema,
+    response: RedemptionSchema,
   },
   search: {
     method: 'GET',
@@ -33,19 +38,31 @@ export const REDEMPTION_ROUTES = defineRoutes({
     summary: 'Search codes by id or name prefix',
     auth: 'admin',
     paged: LIST_PAGING.redemptionSearch,
+    params: RedemptionSearchParamsSchema,
+    response: RedemptionSchema,
   },
-  get: { method: 'GET', path: '/api/redemption/:id', summary: 'Get a redemption code', auth: 'admin' },
+  get: {
+    method: 'GET',
+    path: '/api/redemption/:id',
+    summary: 'Get a redemption code',
+    auth: 'admin',
+    response: RedemptionSchema,
+  },
   create: {
     method: 'POST',
     path: '/api/redemption/',
     summary: 'Create 1 to 100 codes; returns the keys',
     auth: 'admin',
+    body: RedemptionCreateParamsSchema,
+    response: KeysSchema,
   },
   update: {
     method: 'PUT',
     path: '/api/redemption/',
     summary: 'Rename a code or change its quota',
     auth: 'admin',
+    body: RedemptionUpdateParamsSchema,
+    response: RedemptionSchema,
   },
   updateStatus: {
     method: 'PUT',
@@ -53,12 +70,15 @@ export const REDEMPTION_ROUTES = defineRoutes({
     query: { status_only: 'true' },
     summary: 'Enable or disable a code',
     auth: 'admin',
+    body: RedemptionStatusUpdateParamsSchema,
+    response: RedemptionSchema,
   },
   delete: {
     method: 'DELETE',
     path: '/api/redemption/:id',
     summary: 'Delete a redemption code',
     auth: 'admin',
+    response: null,
   },
 });
 
@@ -87,7 +107,7 @@ export class RedemptionsResource extends ApiResource {
    */
   async create(params: RedemptionCreateParams, options?: RequestOptions): Promise<string[]> {
     const body = this.check(RedemptionCreateParamsSchema, params);
-    return (await this.fetch(R.create, z.array(z.string()).nullable(), { body, options })) ?? [];
+    return (await this.fetch(R.create, KeysSchema, { body, options })) ?? [];
   }
 
   /** Renames an unused code or changes its quota; resolves to the saved code. */

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import type { RequestOptions } from '../core/http.js';
 import { defineRoutes } from '../core/route.js';
 import { StatusSchema, type Status } from '../schemas/status.js';
+import { TextSchema } from '../schemas/responses.js';
 import { ApiResource } from './resource.js';
 
 /** Routes of `client.status`. */
@@ -11,30 +11,39 @@ export const STATUS_ROUTES = defineRoutes({
     path: '/api/status',
     summary: 'Public site configuration read at startup',
     auth: 'none',
+    response: StatusSchema,
   },
-  notice: { method: 'GET', path: '/api/notice', summary: 'The notice text (Notice option)', auth: 'none' },
+  notice: {
+    method: 'GET',
+    path: '/api/notice',
+    summary: 'The notice text (Notice option)',
+    auth: 'none',
+    response: TextSchema,
+  },
   about: {
     method: 'GET',
     path: '/api/about',
     summary: 'The about page content (About option)',
     auth: 'none',
+    response: TextSchema,
   },
   homePageContent: {
     method: 'GET',
     path: '/api/home_page_content',
     summary: 'The home page content',
     auth: 'none',
+    response: TextSchema,
   },
   test: {
     method: 'GET',
     path: '/api/status/test',
     summary: 'Check the server and its database',
     auth: 'admin',
+    response: null,
   },
 });
 
 const R = STATUS_ROUTES;
-const TextSchema = z.string().nullable();
 
 /** Public site information. */
 export class StatusResource extends ApiResource {

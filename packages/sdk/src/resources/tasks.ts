@@ -13,6 +13,8 @@ export const TASK_ROUTES = defineRoutes({
     summary: 'List every user’s async tasks',
     auth: 'admin',
     paged: LIST_PAGING.tasks,
+    params: TaskListParamsSchema,
+    response: TaskSchema,
   },
   listSelf: {
     method: 'GET',
@@ -20,6 +22,8 @@ export const TASK_ROUTES = defineRoutes({
     summary: 'List own async tasks',
     auth: 'user',
     paged: LIST_PAGING.tasks,
+    params: TaskListParamsSchema,
+    response: TaskSchema,
   },
 });
 

@@ -2,6 +2,7 @@ import type { RequestOptions } from '../core/http.js';
 import type { PagePromise, PageParams } from '../core/pagination.js';
 import { defineRoutes } from '../core/route.js';
 import { IdSchema, ListParamsSchema } from '../schemas/common.js';
+import { RevealedKeySchema } from '../schemas/responses.js';
 import {
   TokenCreateParamsSchema,
   TokenSchema,
@@ -25,6 +26,8 @@ export const TOKEN_ROUTES = defineRoutes({
     summary: 'List own tokens, keys included',
     auth: 'user',
     paged: LIST_PAGING.tokens,
+    params: ListParamsSchema,
+    response: TokenSchema,
   },
   search: {
     method: 'GET',
@@ -32,18 +35,49 @@ export const TOKEN_ROUTES = defineRoutes({
     summary: 'Search own tokens by name and key',
     auth: 'user',
     paged: LIST_PAGING.tokenSearch,
+    params: TokenSearchParamsSchema,
+    response: TokenSchema,
   },
-  get: { method: 'GET', path: '/api/token/:id', summary: 'Get a token', auth: 'user' },
-  create: { method: 'POST', path: '/api/token/', summary: 'Create a token', auth: 'user' },
-  update: { method: 'PUT', path: '/api/token/', summary: 'Update a token', auth: 'user' },
+  get: { method: 'GET', path: '/api/token/:id', summary: 'Get a token', auth: 'user', response: TokenSchema },
+  create: {
+    method: 'POST',
+    path: '/api/token/',
+    summary: 'Create a token',
+    auth: 'user',
+    body: TokenCreateParamsSchema,
+    response: null,
+  },
+  update: {
+    method: 'PUT',
+    path: '/api/token/',
+    summary: 'Update a token',
+    auth: 'user',
+    body: TokenUpdateParamsSchema,
+    response: TokenSchema,
+  },
   updateStatus: {
     method: 'PUT',
     path: '/api/token/',
     query: { status_only: 'true' },
     summary: 'Enable or disable a token',
     auth: 'user',
+    body: TokenStatusUpdateParamsSchema,
+    response: TokenSchema,
   },
-  delete: { method: 'DELETE', path: '/api/token/:id', summary: 'Delete a token', auth: 'user' },
+  delete: {
+    method: 'DELETE',
+    path: '/api/token/:id',
+    summary: 'Delete a token',
+    auth: 'user',
+    response: null,
+  },
+  revealKey: {
+    method: 'POST',
+    path: '/api/token/:id/key',
+    summary: 'Reveal a token’s full sk- key',
+    auth: 'user',
+    response: RevealedKeySchema,
+  },
 });
 
 const R = TOKEN_ROUTES;
@@ -84,6 +118,18 @@ export class TokensResource extends ApiResource {
   ): Promise<Token> {
     const body = this.check(TokenStatusUpdateParamsSchema, { id, status });
     return this.fetch(R.updateStatus, TokenSchema, { body, options });
+  }
+
+  /**
+   * Reveals the full key (`sk-…`) of one of the caller's tokens. Lists hide most of the key;
+   * this is the one way to read it again after creation.
+   */
+  async revealKey(id: number, options?: RequestOptions): Promise<string> {
+    const { key } = await this.fetch(R.revealKey, RevealedKeySchema, {
+      pathParams: { id: this.check(IdSchema, id) },
+      options,
+    });
+    return key;
   }
 
   /** Deletes a token. */

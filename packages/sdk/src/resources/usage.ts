@@ -18,6 +18,8 @@ export const USAGE_ROUTES = defineRoutes({
     summary: 'Usage per model and hour for a time window',
     auth: 'admin',
     paged: LIST_PAGING.usage,
+    params: QuotaDataParamsSchema,
+    response: QuotaDataSchema,
   },
   listSelf: {
     method: 'GET',
@@ -25,6 +27,8 @@ export const USAGE_ROUTES = defineRoutes({
     summary: 'Own usage per model and hour (window ≤ 30 days)',
     auth: 'user',
     paged: LIST_PAGING.usage,
+    params: QuotaDataParamsSchema,
+    response: QuotaDataSchema,
   },
 });
 

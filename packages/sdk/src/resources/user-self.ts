@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { RequestOptions } from '../core/http.js';
 import { defineRoutes } from '../core/route.js';
 import {
@@ -10,6 +9,7 @@ import {
   type UserSettingParams,
 } from '../schemas/user-params.js';
 import { UserGroupsSchema, UserSchema, type User, type UserGroups } from '../schemas/user.js';
+import { NameListSchema, StringSchema } from '../schemas/responses.js';
 import { ApiResource } from './resource.js';
 
 /** Routes of `client.users.self`. */
@@ -19,54 +19,66 @@ export const USER_SELF_ROUTES = defineRoutes({
     path: '/api/user/self',
     summary: 'Get the logged-in user, with quota and access token',
     auth: 'user',
+    response: UserSchema,
   },
   update: {
     method: 'PUT',
     path: '/api/user/self',
     summary: 'Change own username, display name or password',
     auth: 'user',
+    body: SelfUpdateParamsSchema,
+    response: null,
   },
   delete: {
     method: 'DELETE',
     path: '/api/user/self',
     summary: 'Delete own account (root is refused)',
     auth: 'user',
+    response: null,
   },
   generateAccessToken: {
     method: 'GET',
     path: '/api/user/token',
     summary: 'Generate a new access token, replacing the old one',
     auth: 'user',
+    response: StringSchema,
   },
   getAffCode: {
     method: 'GET',
     path: '/api/user/aff',
     summary: 'Get (or create) the invitation code',
     auth: 'user',
+    response: StringSchema,
   },
   transferAffQuota: {
     method: 'POST',
     path: '/api/user/aff_transfer',
     summary: 'Move invitation earnings into the balance',
     auth: 'user',
+    body: AffTransferParamsSchema,
+    response: null,
   },
   models: {
     method: 'GET',
     path: '/api/user/models',
     summary: 'Models usable in the user’s groups',
     auth: 'user',
+    response: NameListSchema,
   },
   groups: {
     method: 'GET',
     path: '/api/user/self/groups',
     summary: 'Usable groups with ratio and description',
     auth: 'user',
+    response: UserGroupsSchema,
   },
   updateSetting: {
     method: 'PUT',
     path: '/api/user/setting',
     summary: 'Update quota-warning notification settings',
     auth: 'user',
+    body: UserSettingParamsSchema,
+    response: null,
   },
 });
 
@@ -91,12 +103,12 @@ export class UserSelfResource extends ApiResource {
 
   /** Generates a new access token for `Authorization`; the previous one stops working. */
   async generateAccessToken(options?: RequestOptions): Promise<string> {
-    return this.fetch(R.generateAccessToken, z.string(), { options });
+    return this.fetch(R.generateAccessToken, StringSchema, { options });
   }
 
   /** Gets the invitation code, creating it on first call. */
   async getAffCode(options?: RequestOptions): Promise<string> {
-    return this.fetch(R.getAffCode, z.string(), { options });
+    return this.fetch(R.getAffCode, StringSchema, { options });
   }
 
   /** Moves `quota` (at least one quota unit) of invitation earnings into the balance. */
@@ -106,7 +118,7 @@ export class UserSelfResource extends ApiResource {
 
   /** Lists the model names the user can call through their usable groups. */
   async models(options?: RequestOptions): Promise<string[]> {
-    return (await this.fetch(R.models, z.array(z.string()).nullable(), { options })) ?? [];
+    return (await this.fetch(R.models, NameListSchema, { options })) ?? [];
   }
 
   /** Maps each usable group to its ratio and description. */

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import type { HttpClient, RequestOptions } from '../core/http.js';
 import type { PagePromise, PageParams } from '../core/pagination.js';
-import { defineRoutes, type RouteDescriptor } from '../core/route.js';
+import type { RouteDescriptor } from '../core/route.js';
 import { UserManageAction } from '../constants/roles.js';
 import {
   EmailParamsSchema,
@@ -14,6 +13,7 @@ import {
   type RegisterParams,
 } from '../schemas/auth.js';
 import { IdSchema, ListParamsSchema } from '../schemas/common.js';
+import { StringSchema } from '../schemas/responses.js';
 import {
   UserCreateParamsSchema,
   UserManageParamsSchema,
@@ -33,109 +33,17 @@ import {
   type UserGroups,
   type UserManageResult,
 } from '../schemas/user.js';
-import { LIST_PAGING } from './list-paging.js';
 import { ApiResource } from './resource.js';
+import { USER_ROUTES } from './user-routes.js';
 import { UserSelfResource } from './user-self.js';
+
+export { USER_ROUTES } from './user-routes.js';
 
 /** Options of the calls guarded by Turnstile (register, login, verification and reset mails). */
 export interface TurnstileOptions extends RequestOptions {
   /** The Turnstile widget's token, sent as `?turnstile=` when the site enables the check. */
   turnstile?: string;
 }
-
-/** Routes of `client.users`. */
-export const USER_ROUTES = defineRoutes({
-  register: { method: 'POST', path: '/api/user/register', summary: 'Register an account', auth: 'none' },
-  login: {
-    method: 'POST',
-    path: '/api/user/login',
-    summary: 'Log in; the session cookie is kept',
-    auth: 'none',
-  },
-  logout: { method: 'GET', path: '/api/user/logout', summary: 'Log out and clear the session', auth: 'none' },
-  sendVerification: {
-    method: 'GET',
-    path: '/api/verification',
-    summary: 'Mail an email verification code',
-    auth: 'none',
-  },
-  sendPasswordReset: {
-    method: 'GET',
-    path: '/api/reset_password',
-    summary: 'Mail a password reset link',
-    auth: 'none',
-  },
-  resetPassword: {
-    method: 'POST',
-    path: '/api/user/reset',
-    summary: 'Confirm a reset; returns the new password',
-    auth: 'none',
-  },
-  groups: {
-    method: 'GET',
-    path: '/api/user/groups',
-    summary: 'Usable groups with ratio and description, without login',
-    auth: 'none',
-  },
-  list: { method: 'GET', path: '/api/user/', summary: 'List users', auth: 'admin', paged: LIST_PAGING.users },
-  search: {
-    method: 'GET',
-    path: '/api/user/search',
-    summary: 'Search users by keyword and group',
-    auth: 'admin',
-    paged: LIST_PAGING.userSearch,
-  },
-  get: { method: 'GET', path: '/api/user/:id', summary: 'Get a user', auth: 'admin' },
-  create: { method: 'POST', path: '/api/user/', summary: 'Create a common user', auth: 'admin' },
-  update: {
-    method: 'PUT',
-    path: '/api/user/',
-    summary: 'Update username, display name, group, quota, password',
-    auth: 'admin',
-  },
-  manage: {
-    method: 'POST',
-    path: '/api/user/manage',
-    summary: 'Promote, demote, enable, disable or soft-delete',
-    auth: 'admin',
-  },
-  promote: {
-    method: 'POST',
-    path: '/api/user/manage',
-    summary: 'Make a user an admin (action promote)',
-    auth: 'root',
-  },
-  demote: {
-    method: 'POST',
-    path: '/api/user/manage',
-    summary: 'Make an admin a common user (action demote)',
-    auth: 'admin',
-  },
-  enable: {
-    method: 'POST',
-    path: '/api/user/manage',
-    summary: 'Re-enable a banned user (action enable)',
-    auth: 'admin',
-  },
-  disable: {
-    method: 'POST',
-    path: '/api/user/manage',
-    summary: 'Ban a user (action disable)',
-    auth: 'admin',
-  },
-  softDelete: {
-    method: 'POST',
-    path: '/api/user/manage',
-    summary: 'Mark a user deleted (action delete)',
-    auth: 'admin',
-  },
-  delete: {
-    method: 'DELETE',
-    path: '/api/user/:id',
-    summary: 'Delete a user for good (hard delete)',
-    auth: 'admin',
-  },
-});
 
 const R = USER_ROUTES;
 const turnstileQuery = (options?: TurnstileOptions) => ({ turnstile: options?.turnstile });
@@ -190,7 +98,7 @@ export class UsersResource extends ApiResource {
   /** Confirms a reset link's `email` and `token`; resolves to the new random password. */
   async resetPassword(params: PasswordResetParams, options?: RequestOptions): Promise<string> {
     const body = this.check(PasswordResetParamsSchema, params);
-    return this.fetch(R.resetPassword, z.string(), { body, options });
+    return this.fetch(R.resetPassword, StringSchema, { body, options });
   }
 
   /** Maps each group usable without login (UserUsableGroups ∩ GroupRatio) to its ratio and description. */

@@ -13,6 +13,9 @@ import {
 } from '../schemas/wallet.js';
 import { ApiResource } from './resource.js';
 
+/** The quota a redeemed code added. */
+const QuotaAddedSchema = z.number();
+
 /** Routes of `client.wallet`. */
 export const WALLET_ROUTES = defineRoutes({
   topUp: {
@@ -20,6 +23,8 @@ export const WALLET_ROUTES = defineRoutes({
     path: '/api/user/topup',
     summary: 'Redeem a code; returns the quota added',
     auth: 'user',
+    body: TopUpParamsSchema,
+    response: QuotaAddedSchema,
   },
   pay: {
     method: 'POST',
@@ -27,6 +32,8 @@ export const WALLET_ROUTES = defineRoutes({
     summary: 'Start an online payment; returns the Epay form',
     auth: 'user',
     envelope: 'pay',
+    body: PayParamsSchema,
+    response: PayResponseSchema,
   },
   amount: {
     method: 'POST',
@@ -34,6 +41,8 @@ export const WALLET_ROUTES = defineRoutes({
     summary: 'Price of an online top-up',
     auth: 'user',
     envelope: 'pay',
+    body: AmountParamsSchema,
+    response: AmountResponseSchema,
   },
 });
 
@@ -51,7 +60,7 @@ export interface PaymentForm {
 export class WalletResource extends ApiResource {
   /** Redeems a code; resolves to the quota added. Invalid or used codes raise `BusinessError`. */
   async topUp(params: TopUpParams, options?: RequestOptions): Promise<number> {
-    return this.fetch(R.topUp, z.number(), { body: this.check(TopUpParamsSchema, params), options });
+    return this.fetch(R.topUp, QuotaAddedSchema, { body: this.check(TopUpParamsSchema, params), options });
   }
 
   /**

@@ -129,3 +129,29 @@ export const OAuthCallbackParamsSchema = z.object({
 });
 /** OAuth callback parameters. */
 export type OAuthCallbackParams = z.input<typeof OAuthCallbackParamsSchema>;
+
+/** `GET /api/oauth/wechat` and `/api/oauth/wechat/bind`: the code the WeChat official account sent. */
+export const WeChatCodeParamsSchema = z.object({ code: z.string().trim().min(1) });
+
+/** `GET /api/oauth/state`: an invitation code to remember in the session. */
+export const OAuthStateParamsSchema = z.object({ aff: z.string().optional() });
+
+/**
+ * `GET /api/oauth/telegram/{login,bind}`: the Telegram login widget's callback fields, passed through
+ * as the query (documents the call; the server checks `hash` with the bot token).
+ */
+export const TelegramAuthParamsSchema = z.looseObject({
+  id: z.union([z.number(), z.string()]),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  username: z.string().optional(),
+  photo_url: z.string().optional(),
+  auth_date: z.union([z.number(), z.string()]),
+  /** HMAC of the other fields. */
+  hash: z.string(),
+  /** Console language, forwarded as the console does. */
+  lang: z.string().optional(),
+});
+
+/** `?turnstile=`: the Turnstile widget's token on register, login and mail calls when the site enables it. */
+export const TurnstileParamsSchema = z.object({ turnstile: z.string().optional() });

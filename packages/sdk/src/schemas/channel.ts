@@ -108,3 +108,20 @@ export type ChannelBalanceResult = z.output<typeof ChannelBalanceResultSchema>;
 export const ModelsByChannelTypeSchema = z.record(z.string(), orDefault(z.array(z.string()), []));
 /** Built-in models by channel type. */
 export type ModelsByChannelType = z.output<typeof ModelsByChannelTypeSchema>;
+
+/**
+ * One entry of the built-in model catalogue (`GET /api/channel/models`), an OpenAI model object.
+ * Only `id` is relied on; other fields are kept as sent.
+ */
+export const CatalogueModelSchema = z.looseObject({
+  /** Model name. */
+  id: z.string(),
+  /** Always `model`. */
+  object: z.string().optional(),
+  /** Unix seconds (a constant in new-api). */
+  created: z.number().optional(),
+  /** Owner, e.g. `openai`. */
+  owned_by: z.string().optional(),
+});
+/** A built-in catalogue model. */
+export type CatalogueModel = z.output<typeof CatalogueModelSchema>;

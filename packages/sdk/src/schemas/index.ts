@@ -16,6 +16,8 @@ export * from './task.js';
 export * from './pricing.js';
 export * from './status.js';
 export * from './wallet.js';
+export * from './playground.js';
+export * from './responses.js';
 export * from './option-defaults.js';
 export * from './model-ratio-defaults.js';
 export * from './option-types.js';

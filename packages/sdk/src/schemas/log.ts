@@ -158,3 +158,6 @@ export const QuotaDataParamsSchema = withTimeRange(
 );
 /** Dashboard data parameters. */
 export type QuotaDataParams = z.input<typeof QuotaDataParamsSchema>;
+
+/** `GET /api/log/token?key=`: the full `sk-…` key whose logs to list. */
+export const TokenLogParamsSchema = z.object({ key: z.string().trim().min(1) });

@@ -41,11 +41,16 @@ export const UserUpdateParamsSchema = z.object({
 /** Admin user update parameters. */
 export type UserUpdateParams = z.input<typeof UserUpdateParamsSchema>;
 
-/** `PUT /api/user/self`: change own username, display name or password (empty password = unchanged). */
+/**
+ * `PUT /api/user/self`: change own username, display name or password (empty password = unchanged).
+ * Switchboard requires `original_password` with a new password; new-api ignores the field.
+ */
 export const SelfUpdateParamsSchema = z.object({
   username: usernameField().optional(),
   display_name: displayName.optional(),
   password: OptionalPasswordSchema,
+  /** The current password, required by Switchboard when `password` changes. */
+  original_password: z.string().optional(),
 });
 /** Own profile update parameters. */
 export type SelfUpdateParams = z.input<typeof SelfUpdateParamsSchema>;

@@ -109,6 +109,13 @@ export const ADMIN_CASES: CompatCase[] = [
   },
   { method: 'tokens.delete', reply: done, call: (c) => c.tokens.delete(1), path: '/api/token/1' },
   {
+    method: 'tokens.revealKey',
+    reply: ok({ key: 'sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL' }),
+    call: (c) => c.tokens.revealKey(7),
+    path: '/api/token/7/key',
+    check: (r) => expect(r).toBe('sk-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL'),
+  },
+  {
     method: 'redemptions.list',
     reply: ok({ items: [redemption(1)], total: 1, page: 1, page_size: 10 }),
     call: (c) => c.redemptions.list(),

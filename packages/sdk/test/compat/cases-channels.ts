@@ -87,6 +87,13 @@ export const CHANNEL_CASES: CompatCase[] = [
   },
   { method: 'channels.delete', reply: done, call: (c) => c.channels.delete(3), path: '/api/channel/3' },
   {
+    method: 'channels.revealKey',
+    reply: ok({ key: 'sk-upstream-secret' }),
+    call: (c) => c.channels.revealKey(3),
+    path: '/api/channel/3/key',
+    check: (r) => expect(r).toBe('sk-upstream-secret'),
+  },
+  {
     method: 'channels.deleteMany',
     reply: ok(2),
     call: (c) => c.channels.deleteMany({ ids: [1, 2] }),

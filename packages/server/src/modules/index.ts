@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { channelsRoutes } from './channels/channels.routes.js';
 import { logsRoutes } from './logs/logs.routes.js';
+import { openapiRoutes } from './openapi/openapi.routes.js';
 import { optionsRoutes } from './options/options.routes.js';
 import { pricingRoutes } from './pricing/pricing.routes.js';
 import { redemptionsRoutes } from './redemptions/redemptions.routes.js';
@@ -23,4 +24,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await logsRoutes(app, ctx);
   await tasksRoutes(app, ctx);
   await pricingRoutes(app, ctx);
+  await openapiRoutes(app, ctx);
 }

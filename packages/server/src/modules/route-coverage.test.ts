@@ -14,7 +14,6 @@ const LATER = [
   /^\/api\/user\/(pay|amount)$/,
   /^\/api\/channel\/(test|update_balance|fetch_models)(\/|$)/,
   /^\/pg\//,
-  /^\/api\/log\/token$/,
 ];
 
 describe('route coverage', () => {

@@ -8,6 +8,7 @@ import type { Database } from '../../db/tables.js';
 export interface LogFilter {
   type?: number;
   userId?: number;
+  tokenId?: number;
   username?: string;
   token_name?: string;
   model_name?: string;
@@ -29,6 +30,7 @@ function conditions(eb: Eb, f: LogFilter): Expression<SqlBool>[] {
   const list: Expression<SqlBool>[] = [];
   if (f.type !== undefined && f.type !== LogType.Unknown) list.push(eb('type', '=', f.type));
   if (f.userId !== undefined) list.push(eb('user_id', '=', f.userId));
+  if (f.tokenId !== undefined) list.push(eb('token_id', '=', f.tokenId));
   if (f.username) list.push(eb('username', '=', f.username));
   if (f.token_name) list.push(eb('token_name', '=', f.token_name));
   // new-api matches model_name with LIKE as sent; without wildcards that is equality, which the index can use.

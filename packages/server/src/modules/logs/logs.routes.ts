@@ -4,6 +4,7 @@ import {
   LogSearchParamsSchema,
   LogStatParamsSchema,
   QuotaDataParamsSchema,
+  TokenLogParamsSchema,
 } from '@switchboard/sdk';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -12,7 +13,14 @@ import { ok } from '../../http/envelope.js';
 import { pageBody, pageRequest } from '../../http/paging.js';
 import { parse } from '../../http/validate.js';
 import type { LogFilter } from './logs.repository.js';
-import { deleteLogs, listLogPage, logStat, searchLogPage, type LogViewer } from './logs.service.js';
+import {
+  deleteLogs,
+  listLogPage,
+  logStat,
+  searchLogPage,
+  tokenLogPage,
+  type LogViewer,
+} from './logs.service.js';
 import { listOwnUsage, listUsage } from './usage.service.js';
 
 const admin = { config: { auth: 'admin' as const } };
@@ -49,6 +57,13 @@ export async function logsRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get('/api/log/self', user, (req) => list(req, self(req)));
   app.get('/api/log/search', admin, (req) => search(req, asAdmin));
   app.get('/api/log/self/search', user, (req) => search(req, self(req)));
+  // Key-lookup pages call this from other origins without logging in: the key itself is the credential.
+  app.get('/api/log/token', async (req, reply) => {
+    const { key } = parse(TokenLogParamsSchema, req.query);
+    reply.header('Access-Control-Allow-Origin', '*');
+    const page = pageRequest(req.query);
+    return ok(pageBody(page, ...(await tokenLogPage(ctx, key, page))));
+  });
   app.get('/api/log/stat', admin, async (req) => ok(await logStat(ctx, filterOf(req.query), asAdmin)));
   app.get('/api/log/self/stat', user, async (req) => ok(await logStat(ctx, filterOf(req.query), self(req))));
   app.delete('/api/log/', admin, async (req) => {

@@ -85,6 +85,23 @@ export async function listLogPage(ctx: AppContext, filter: LogFilter, viewer: Lo
   return { items: await present(ctx, rows, viewer), total };
 }
 
+/** Every log of one API key (`sk-…` or bare), sanitised as the owner's own view; an unknown key has none. */
+export async function tokenLogPage(
+  ctx: AppContext,
+  key: string,
+  page: PageRequest,
+): Promise<[Log[], number]> {
+  const token = await ctx.db
+    .selectFrom('tokens')
+    .select(['id', 'user_id'])
+    .where('key', '=', key.replace(/^sk-/, ''))
+    .executeTakeFirst();
+  if (!token) return [[], 0];
+  const viewer: LogViewer = { admin: false, userId: token.user_id };
+  const { items, total } = await listLogPage(ctx, { tokenId: token.id }, viewer, page);
+  return [items, total];
+}
+
 export async function searchLogPage(ctx: AppContext, keyword: string, viewer: LogViewer, page: PageRequest) {
   const userId = viewer.admin ? undefined : viewer.userId;
   const { rows, total } = await searchLogs(ctx.db, keyword, userId, page.pageSize, page.offset);

@@ -150,3 +150,30 @@ describe('DELETE /api/log/', () => {
     expect((await get('/api/log/', root)).json().data.total).toBe(4);
   });
 });
+
+describe('GET /api/log/token', () => {
+  it("lists one key's logs without login, sanitised, with CORS open", async () => {
+    const key = 'k'.repeat(48);
+    const tokenId = await insertReturningId(t.ctx.db, 'tokens', { user_id: bob.id, key, name: 'bob-key' });
+    await t.ctx.db
+      .insertInto('logs')
+      .values({
+        user_id: bob.id,
+        username: 'bob',
+        created_at: NOW,
+        type: LogType.Consume,
+        token_id: tokenId,
+        other,
+      })
+      .execute();
+    const res = await t.call({ method: 'GET', url: `/api/log/token?key=sk-${key}` });
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    const body = res.json();
+    expect(body.data.total).toBe(1);
+    expect(body.data.items[0]).toMatchObject({ username: 'bob', channel: 0, channel_name: '' });
+    expect(body.data.items[0].other).not.toContain('admin_info');
+    const unknown = (await t.call({ method: 'GET', url: '/api/log/token?key=sk-nope' })).json();
+    expect(unknown.data).toMatchObject({ items: [], total: 0 });
+    expect((await t.call({ method: 'GET', url: '/api/log/token' })).statusCode).toBe(400);
+  });
+});

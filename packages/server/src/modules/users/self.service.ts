@@ -7,7 +7,6 @@ import {
   type User,
 } from '@switchboard/sdk';
 import type { Updateable } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sha256Hex } from '../../crypto.js';
 import type { UsersTable } from '../../db/tables.js';
@@ -18,9 +17,6 @@ import { revokeUserSessions } from '../auth/sessions.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { toUserDto } from './user-dto.js';
 import { enabledModelsOfGroups, findUser, usernameTaken } from './users.repository.js';
-
-/** Only the current password; the SDK schema carries every rule of the new values. */
-const OriginalPasswordSchema = z.object({ original_password: z.string().optional() });
 
 async function mustFind(ctx: AppContext, id: number) {
   const user = await findUser(ctx.db, id);
@@ -39,7 +35,7 @@ export async function getSelf(ctx: AppContext, id: number): Promise<User> {
  */
 export async function updateSelf(ctx: AppContext, id: number, body: unknown): Promise<boolean> {
   const params = parse(SelfUpdateParamsSchema, body);
-  const { original_password: original } = parse(OriginalPasswordSchema, body);
+  const original = params.original_password;
   const user = await mustFind(ctx, id);
   const changes: Updateable<UsersTable> = {};
   if (params.username && params.username !== user.username) {

@@ -1,0 +1,247 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FAIL_HEADER, LATENCY_HEADER, type OpenAiUpstream, type RecordedRequest } from './openai.js';
+import { MODELS, countWords, promptTokens, replyWords } from './openai-responses.js';
+
+/** The same control API as the fake OpenAI upstream (latency, next error, request log). */
+export type AnthropicUpstream = OpenAiUpstream;
+
+/** Fixed thinking text, sent when the request enables `thinking`. */
+export const THINKING = 'The user wants a greeting; a short deterministic reply will do.';
+
+type Json = Record<string, unknown>;
+
+const ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  529: 'overloaded_error',
+};
+
+/** Anthropic's error shape, with the type the real API sends for that status. */
+export function anthropicErrorBody(status: number, message?: string) {
+  const type = ERROR_TYPES[status] ?? 'api_error';
+  return { type: 'error', error: { type, message: message ?? `Mock ${type} (status ${status}).` } };
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  const text = Buffer.concat(parts).toString('utf8');
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return text;
+  }
+}
+
+const send = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'request-id': `req_mock${Date.now()}`,
+    ...(status === 429 ? { 'retry-after': '1' } : {}),
+  });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+};
+
+/** A value of each property's JSON type, so a tool call's input fits the tool's schema. */
+function toolInput(schema: unknown): Json {
+  const props = ((schema as Json | undefined)?.properties ?? {}) as Record<string, { type?: string }>;
+  const sample: Record<string, unknown> = { string: 'mock', number: 1, integer: 1, boolean: true, array: [] };
+  return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, sample[v.type ?? ''] ?? null]));
+}
+
+type Block =
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: Json };
+
+/**
+ * The answer for a request: thinking first when enabled, then a tool call when tools are offered and the last
+ * turn is not a tool result (and tool_choice is not none), else the fixed reply cut at max_tokens.
+ */
+function answer(body: Json, counter: number) {
+  const blocks: Block[] = [];
+  if ((body.thinking as Json | undefined)?.type === 'enabled')
+    blocks.push({ type: 'thinking', thinking: THINKING, signature: 'mock-signature' });
+  const tools = (body.tools ?? []) as { name: string; input_schema?: unknown }[];
+  const choice = body.tool_choice as { type?: string; name?: string } | undefined;
+  const messages = (body.messages ?? []) as { content?: unknown }[];
+  const last = messages.at(-1)?.content;
+  const answeredTool = Array.isArray(last) && last.some((b: Json) => b?.type === 'tool_result');
+  let stop: string;
+  let output = blocks.length ? countWords(THINKING) : 0;
+  const tool = choice?.type === 'tool' ? tools.find((t) => t.name === choice.name) : tools[0];
+  if (tool && !answeredTool && choice?.type !== 'none') {
+    blocks.push({
+      type: 'tool_use',
+      id: `toolu_mock${counter}`,
+      name: tool.name,
+      input: toolInput(tool.input_schema),
+    });
+    stop = 'tool_use';
+    output += 5;
+  } else {
+    const { words, finish } = replyWords(body.max_tokens);
+    blocks.push({ type: 'text', text: words.join(' ') });
+    stop = finish === 'length' ? 'max_tokens' : 'end_turn';
+    output += words.length;
+  }
+  const system = typeof body.system === 'string' ? body.system : JSON.stringify(body.system ?? '');
+  const input = promptTokens(body.messages) + (body.system ? countWords(system) : 0);
+  return { blocks, stop, usage: { input_tokens: input, output_tokens: output } };
+}
+
+function message(id: string, model: string, a: ReturnType<typeof answer>) {
+  return {
+    id,
+    type: 'message',
+    role: 'assistant',
+    model,
+    content: a.blocks,
+    stop_reason: a.stop,
+    stop_sequence: null,
+    usage: { ...a.usage, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+  };
+}
+
+/** Claude's exact stream: message_start, ping, per block start/deltas/stop, message_delta, message_stop. */
+function* events(id: string, model: string, a: ReturnType<typeof answer>): Generator<[string, Json]> {
+  const start = message(id, model, a);
+  yield [
+    'message_start',
+    { message: { ...start, content: [], stop_reason: null, usage: { ...start.usage, output_tokens: 1 } } },
+  ];
+  yield ['ping', {}];
+  for (const [index, block] of a.blocks.entries()) {
+    if (block.type === 'text') {
+      yield ['content_block_start', { index, content_block: { type: 'text', text: '' } }];
+      for (const [i, w] of block.text.split(' ').entries())
+        yield ['content_block_delta', { index, delta: { type: 'text_delta', text: i ? ` ${w}` : w } }];
+    } else if (block.type === 'thinking') {
+      yield [
+        'content_block_start',
+        { index, content_block: { type: 'thinking', thinking: '', signature: '' } },
+      ];
+      yield ['content_block_delta', { index, delta: { type: 'thinking_delta', thinking: block.thinking } }];
+      yield [
+        'content_block_delta',
+        { index, delta: { type: 'signature_delta', signature: block.signature } },
+      ];
+    } else {
+      yield ['content_block_start', { index, content_block: { ...block, input: {} } }];
+      const json = JSON.stringify(block.input);
+      const cut = Math.floor(json.length / 2);
+      for (const partial_json of ['', json.slice(0, cut), json.slice(cut)])
+        yield ['content_block_delta', { index, delta: { type: 'input_json_delta', partial_json } }];
+    }
+    yield ['content_block_stop', { index }];
+  }
+  yield [
+    'message_delta',
+    { delta: { stop_reason: a.stop, stop_sequence: null }, usage: { output_tokens: a.usage.output_tokens } },
+  ];
+  yield ['message_stop', {}];
+}
+
+/**
+ * A fake Anthropic Messages API on a loopback port: `POST /v1/messages` (JSON and SSE) and `GET /v1/models`.
+ * Needs a key, `x-api-key` or `Authorization: Bearer` (else 401), and `anthropic-version` (else 400). Faults as in the OpenAI fake: `fail-<status>`
+ * and `slow-<ms>` model names, the x-mock-fail / x-mock-latency headers, setNextError and setLatency.
+ */
+export async function startAnthropicUpstream(
+  opts: { port?: number; latencyMs?: number } = {},
+): Promise<AnthropicUpstream> {
+  let latency = opts.latencyMs ?? 0;
+  let nextError: { status: number; body: unknown } | undefined;
+  let counter = 0;
+  const requests: RecordedRequest[] = [];
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const body = await readBody(req);
+    requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
+    const json: Json = body && typeof body === 'object' ? (body as Json) : {};
+    const model = typeof json.model === 'string' ? json.model : 'claude-3-5-sonnet-20241022';
+
+    const slow = /^slow-(\d+)$/.exec(model)?.[1] ?? req.headers[LATENCY_HEADER];
+    const wait = slow !== undefined ? Number(slow) : latency;
+    if (wait > 0) await sleep(wait);
+
+    if (nextError) {
+      const { status, body: errBody } = nextError;
+      nextError = undefined;
+      return send(res, status, errBody ?? anthropicErrorBody(status));
+    }
+    const fail = /^fail-(\d{3})$/.exec(model)?.[1] ?? req.headers[FAIL_HEADER];
+    if (fail !== undefined) return send(res, Number(fail), anthropicErrorBody(Number(fail)));
+    // @anthropic-ai/sdk 1.x sends its apiKey as `Authorization: Bearer`, which the real API takes as well.
+    const bearer = /^Bearer \S/.test(req.headers.authorization ?? '');
+    if (!req.headers['x-api-key'] && !bearer)
+      return send(res, 401, anthropicErrorBody(401, 'x-api-key header is required'));
+    if (!req.headers['anthropic-version'])
+      return send(res, 400, anthropicErrorBody(400, 'anthropic-version: header is required'));
+
+    const route = `${req.method} ${path}`;
+    if (route === 'GET /v1/models') {
+      const data = MODELS.filter((m) => m.startsWith('claude')).map((id) => ({
+        type: 'model',
+        id,
+        display_name: id,
+        created_at: '2024-10-22T00:00:00Z',
+      }));
+      return send(res, 200, { data, has_more: false, first_id: data[0]?.id, last_id: data.at(-1)?.id });
+    }
+    if (route !== 'POST /v1/messages') return send(res, 404, anthropicErrorBody(404, `Unknown path ${path}`));
+    if (typeof json.max_tokens !== 'number')
+      return send(res, 400, anthropicErrorBody(400, 'max_tokens: Field required'));
+    const id = `msg_mock${String(++counter).padStart(6, '0')}`;
+    const a = answer(json, counter);
+    if (!json.stream) return send(res, 200, message(id, model, a));
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    for (const [event, data] of events(id, model, a))
+      res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
+    res.end();
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) send(res, 500, anthropicErrorBody(500, String(err)));
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    setNextError(status, body) {
+      nextError = { status, body };
+    },
+    setLatency(ms) {
+      latency = ms;
+    },
+    reset() {
+      requests.length = 0;
+      nextError = undefined;
+      latency = opts.latencyMs ?? 0;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

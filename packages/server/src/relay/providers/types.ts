@@ -1,0 +1,184 @@
+/**
+ * The relay's contract with provider adapters. Inside the relay every chat is in OpenAI's chat-completions
+ * format (the "unified" format); an adapter translates it to one upstream API and back, and a client format
+ * translates what a client sent (Claude's /v1/messages, Gemini's generateContent) to and from it.
+ * Adapters are pure: no I/O, no retries, no billing (those live in the pipeline).
+ */
+
+export type ChatRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
+
+export type ContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string; detail?: 'low' | 'high' | 'auto' } }
+  | { type: 'input_audio'; input_audio: { data: string; format: string } };
+
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** A piece of a tool call in a stream: the first delta of a call carries id and name, later ones arguments. */
+export interface ToolCallDelta {
+  index: number;
+  id?: string;
+  type?: 'function';
+  function?: { name?: string; arguments?: string };
+}
+
+export interface ChatMessage {
+  role: ChatRole;
+  content: string | ContentPart[] | null;
+  name?: string;
+  tool_calls?: ToolCall[];
+  tool_call_id?: string;
+  /** Reasoning text (DeepSeek, Claude thinking, Gemini thoughts). */
+  reasoning_content?: string;
+}
+
+export interface ChatTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters?: Record<string, unknown> };
+}
+
+/** An OpenAI chat-completions request; unknown fields pass through to OpenAI-compatible upstreams. */
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  temperature?: number;
+  top_p?: number;
+  top_k?: number;
+  stop?: string | string[];
+  n?: number;
+  tools?: ChatTool[];
+  tool_choice?: 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
+  reasoning_effort?: 'low' | 'medium' | 'high' | 'minimal';
+  response_format?: Record<string, unknown>;
+  user?: string;
+  [extra: string]: unknown;
+}
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number };
+  completion_tokens_details?: { reasoning_tokens?: number; audio_tokens?: number };
+}
+
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | null;
+
+export interface ChatResponse {
+  id: string;
+  object: 'chat.completion';
+  created: number;
+  model: string;
+  choices: {
+    index: number;
+    message: {
+      role: 'assistant';
+      content: string | null;
+      tool_calls?: ToolCall[];
+      reasoning_content?: string;
+    };
+    finish_reason: FinishReason;
+  }[];
+  usage?: Usage;
+}
+
+export interface ChatChunk {
+  id: string;
+  object: 'chat.completion.chunk';
+  created: number;
+  model: string;
+  choices: {
+    index: number;
+    delta: {
+      role?: 'assistant';
+      content?: string | null;
+      reasoning_content?: string;
+      tool_calls?: ToolCallDelta[];
+    };
+    finish_reason: FinishReason;
+  }[];
+  usage?: Usage | null;
+}
+
+/** One server-sent event: `event:` (optional) and `data:` lines. */
+export interface SseEvent {
+  event?: string;
+  data: string;
+}
+
+/** What an adapter needs to know of a channel; the key is already decrypted. */
+export interface ChannelConfig {
+  id: number;
+  type: number;
+  key: string;
+  /** Without trailing slash; empty means the provider's default. */
+  baseUrl: string;
+  /** Type-specific extra: API version (Azure, Gemini), region (Vertex), … */
+  other: string;
+  organization: string;
+  /** Parsed `setting` JSON (force_format, thinking_to_content, proxy, …). */
+  setting: Record<string, unknown>;
+}
+
+/** The HTTP call to make upstream. */
+export interface UpstreamRequest {
+  url: string;
+  method: 'POST' | 'GET';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** An error as the pipeline reports it: OpenAI's error object fields. */
+export interface ProviderError {
+  message: string;
+  type: string;
+  code: string | number | null;
+}
+
+/** Turns an upstream's stream into unified chunks; one instance per response. */
+export interface StreamConverter {
+  /** Chunks for one upstream event (often one, sometimes none). */
+  event(event: SseEvent): ChatChunk[];
+  /** Chunks still owed when the upstream stream ends. */
+  end(): ChatChunk[];
+  /** Usage reported by the upstream so far, if any. */
+  usage(): Usage | undefined;
+}
+
+/** One upstream API for chat. `model` is the upstream model name (after model_mapping). */
+export interface ChatProvider {
+  /** May be async: some providers sign requests or fetch an access token first. */
+  chatRequest(
+    channel: ChannelConfig,
+    request: ChatRequest,
+    model: string,
+  ): UpstreamRequest | Promise<UpstreamRequest>;
+  chatResponse(body: unknown, model: string): ChatResponse;
+  chatStream(model: string): StreamConverter;
+  /** Reads an upstream error body (already JSON-parsed when it was JSON, else the text). */
+  error(status: number, body: unknown): ProviderError;
+}
+
+/** A client-facing API other than OpenAI's (Claude messages, Gemini generateContent), converted to unified. */
+export interface ClientFormat {
+  /** The client's request body → unified; `model` comes from the path for Gemini. */
+  toUnified(body: unknown, model?: string): ChatRequest;
+  /** Unified response → the client's response body. */
+  fromUnified(response: ChatResponse, requestedModel: string): unknown;
+  /** A stateful converter of unified chunks → the client's SSE events. */
+  streamFromUnified(requestedModel: string): {
+    chunk(chunk: ChatChunk): SseEvent[];
+    /** Final events (e.g. message_stop); `usage` is the settled usage. */
+    end(usage: Usage | undefined): SseEvent[];
+  };
+  /** An error in the client's own error shape. */
+  errorBody(status: number, error: ProviderError): unknown;
+}

@@ -1,0 +1,167 @@
+import { BlockList, isIP } from 'node:net';
+import { Role, TokenStatus, UserStatus } from '@switchboard/sdk';
+import type { AppContext } from '../context.js';
+import { toBool } from '../db/tables.js';
+import { relayError } from './relay-error.js';
+
+export interface RelayToken {
+  id: number;
+  userId: number;
+  name: string;
+  status: number;
+  expiredTime: number;
+  unlimited: boolean;
+  remainQuota: number;
+  /** Null when model limits are off. */
+  modelLimits: ReadonlySet<string> | null;
+  /** Null when every address may use the token. */
+  allowIps: BlockList | null;
+  group: string;
+}
+
+export interface RelayUser {
+  id: number;
+  username: string;
+  role: number;
+  status: number;
+  group: string;
+  quota: number;
+}
+
+export interface RelayCaller {
+  token: RelayToken;
+  user: RelayUser;
+  /** `sk-KEY-<channelId>`: an admin pinning one channel. */
+  pinnedChannel?: number;
+}
+
+/** An allow list of exact addresses and CIDR ranges, one per line (or comma); invalid lines are ignored. */
+export function parseAllowIps(text: string): BlockList | null {
+  const list = new BlockList();
+  let any = false;
+  for (const raw of text.split(/[\n,]/)) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0) continue;
+    const type = family === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+    any = true;
+  }
+  return any ? list : null;
+}
+
+function ipAllowed(list: BlockList, ip: string): boolean {
+  const plain = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  const family = isIP(plain);
+  return family !== 0 && list.check(plain, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** Splits `sk-KEY` or `sk-KEY-<channelId>` (new-api's channel pin) off the header value. */
+export function parseKey(raw: string): { key: string; pinnedChannel?: number } {
+  const value = raw
+    .replace(/^Bearer\s+/i, '')
+    .trim()
+    .replace(/^sk-/, '');
+  const [key = '', pin] = value.split('-');
+  return pin !== undefined && /^\d+$/.test(pin) ? { key, pinnedChannel: Number(pin) } : { key };
+}
+
+/**
+ * Token checks of reference §4.2, served from memory: rows are cached per key and dropped when the token or its
+ * user changes (the management API announces it on `ctx.events`), so the hot path reads no database.
+ */
+export class TokenAuth {
+  private readonly cache = new Map<string, RelayCaller | null>();
+
+  constructor(private readonly ctx: AppContext) {
+    ctx.events.on('tokens', () => this.cache.clear());
+    ctx.events.on('users', () => this.cache.clear());
+  }
+
+  private async load(key: string): Promise<RelayCaller | null> {
+    const row = await this.ctx.db
+      .selectFrom('tokens')
+      .innerJoin('users', 'users.id', 'tokens.user_id')
+      .select([
+        'tokens.id',
+        'tokens.user_id',
+        'tokens.name',
+        'tokens.status',
+        'tokens.expired_time',
+        'tokens.unlimited_quota',
+        'tokens.remain_quota',
+        'tokens.model_limits_enabled',
+        'tokens.model_limits',
+        'tokens.allow_ips',
+        'tokens.group as token_group',
+        'users.username',
+        'users.role',
+        'users.status as user_status',
+        'users.group as user_group',
+        'users.quota',
+      ])
+      .where('tokens.key', '=', key)
+      .where('tokens.deleted_at', 'is', null)
+      .where('users.deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) return null;
+    const limits = row.model_limits
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean);
+    return {
+      token: {
+        id: row.id,
+        userId: row.user_id,
+        name: row.name,
+        status: row.status,
+        expiredTime: row.expired_time,
+        unlimited: toBool(row.unlimited_quota),
+        remainQuota: row.remain_quota,
+        modelLimits: toBool(row.model_limits_enabled) ? new Set(limits) : null,
+        allowIps: parseAllowIps(row.allow_ips),
+        group: row.token_group,
+      },
+      user: {
+        id: row.user_id,
+        username: row.username,
+        role: row.role,
+        status: row.user_status,
+        group: row.user_group,
+        quota: row.quota,
+      },
+    };
+  }
+
+  /** Forgets one token (after its balance changed here) so the next request reads it fresh. */
+  forget(key: string): void {
+    this.cache.delete(key);
+  }
+
+  async authenticate(rawKey: string | undefined, ip: string): Promise<RelayCaller & { key: string }> {
+    if (!rawKey?.trim()) throw relayError(401, 'token.missing');
+    const { key, pinnedChannel } = parseKey(rawKey);
+    let caller = this.cache.get(key);
+    if (caller === undefined) {
+      caller = await this.load(key);
+      this.cache.set(key, caller);
+    }
+    if (!caller) throw relayError(401, 'token.invalid');
+    const { token, user } = caller;
+    const now = this.ctx.now();
+    if (token.status === TokenStatus.Exhausted) throw relayError(401, 'token.exhausted');
+    if (token.status === TokenStatus.Expired || (token.expiredTime !== -1 && token.expiredTime < now)) {
+      throw relayError(401, 'token.expired');
+    }
+    if (token.status !== TokenStatus.Enabled) throw relayError(401, 'token.unavailable');
+    if (!token.unlimited && token.remainQuota <= 0) throw relayError(401, 'token.exhausted');
+    if (user.status !== UserStatus.Enabled) throw relayError(403, 'auth.userBanned');
+    if (token.allowIps && !ipAllowed(token.allowIps, ip)) throw relayError(403, 'token.ipNotAllowed');
+    if (pinnedChannel !== undefined && user.role < Role.Admin)
+      throw relayError(403, 'token.channelPinForbidden');
+    return { ...caller, key, ...(pinnedChannel !== undefined ? { pinnedChannel } : {}) };
+  }
+}
