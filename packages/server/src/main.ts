@@ -39,8 +39,14 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     console.log(`switchboard: ${signal} received, finishing in-flight requests…`);
-    // app.close() stops accepting, waits for in-flight requests, then runs onClose hooks (pending writes flush there).
+    // app.close() stops accepting, waits for in-flight requests, then runs onClose hooks (pending writes flush
+    // there). Keep-alive sockets that finish a request meanwhile would hold it open for the idle timeout, so
+    // idle ones are closed as they appear; after 30 s whatever is left is cut.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    const deadline = setTimeout(() => app.server.closeAllConnections(), 30_000);
     await app.close();
+    clearInterval(sweep);
+    clearTimeout(deadline);
     await db.destroy();
     process.exit(0);
   };
