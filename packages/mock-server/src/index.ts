@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { seedFixtures, type Credentials } from './fixtures/index.js';
 import { buildApp, createDb, migrateToLatest, testConfig, type AppContext, type Db } from './server-api.js';
+import { startAnthropicUpstream, type AnthropicUpstream } from './upstreams/anthropic.js';
+import { startGeminiUpstream, type GeminiUpstream } from './upstreams/gemini.js';
 import { startOpenAiUpstream, type OpenAiUpstream } from './upstreams/openai.js';
 
 export type { Credentials } from './fixtures/index.js';
@@ -12,6 +14,8 @@ export type { RedemptionFixture } from './fixtures/redemptions.js';
 export { LOG_COUNT } from './fixtures/logs.js';
 export type { OpenAiUpstream, RecordedRequest } from './upstreams/openai.js';
 export { startOpenAiUpstream, FAIL_HEADER, LATENCY_HEADER } from './upstreams/openai.js';
+export { startAnthropicUpstream, type AnthropicUpstream } from './upstreams/anthropic.js';
+export { startGeminiUpstream, type GeminiUpstream } from './upstreams/gemini.js';
 export { REPLY, REPLY_WORDS, MESSAGE_OVERHEAD } from './upstreams/openai-responses.js';
 
 export interface MockServerOptions {
@@ -33,7 +37,7 @@ export interface MockServer {
   app: FastifyInstance;
   ctx: AppContext;
   db: Db;
-  upstreams: { openai: OpenAiUpstream };
+  upstreams: { openai: OpenAiUpstream; anthropic: AnthropicUpstream; gemini: GeminiUpstream };
   credentials: Credentials;
   /** Stops the server and the upstream and drops the database. */
   close(): Promise<void>;
@@ -41,7 +45,13 @@ export interface MockServer {
 
 /** The real server (buildApp) on a fresh in-memory SQLite, seeded with fixtures, listening on loopback. */
 export async function createMockServer(opts: MockServerOptions = {}): Promise<MockServer> {
-  const openai = await startOpenAiUpstream({ latencyMs: opts.upstreamLatencyMs });
+  const latencyMs = opts.upstreamLatencyMs;
+  const [openai, anthropic, gemini] = await Promise.all([
+    startOpenAiUpstream({ latencyMs }),
+    startAnthropicUpstream({ latencyMs }),
+    startGeminiUpstream({ latencyMs }),
+  ]);
+  const closeUpstreams = () => Promise.all([openai.close(), anthropic.close(), gemini.close()]);
   const db = await createDb({ dialect: 'sqlite', url: ':memory:' });
   try {
     await migrateToLatest(db);
@@ -50,7 +60,7 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
     const credentials = await seedFixtures(ctx, {
       seed: opts.seed ?? 1,
       now: opts.now ?? Math.floor(Date.now() / 1000),
-      upstreamUrl: openai.url,
+      upstreams: { openai: openai.url, anthropic: anthropic.url, gemini: gemini.url },
     });
     await app.listen({ port: opts.port ?? 0, host });
     const { port } = app.server.address() as AddressInfo;
@@ -61,18 +71,18 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
       app,
       ctx,
       db,
-      upstreams: { openai },
+      upstreams: { openai, anthropic, gemini },
       credentials,
       async close() {
         if (closed) return;
         closed = true;
         await app.close();
-        await openai.close();
+        await closeUpstreams();
         await db.destroy();
       },
     };
   } catch (err) {
-    await openai.close();
+    await closeUpstreams();
     await db.destroy();
     throw err;
   }

@@ -11,6 +11,7 @@ import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
 import type { AppContext } from './context.js';
 import { OptionStore } from './modules/options/option-store.js';
 import { registerModules } from './modules/index.js';
+import { relayRoutes } from './relay/relay.routes.js';
 
 export interface AppDeps {
   db: Db;
@@ -47,5 +48,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   registerRateLimits(app, deps.config);
   registerAuth(app, ctx);
   await registerModules(app, ctx);
+  await relayRoutes(app, ctx);
   return { app, ctx };
 }

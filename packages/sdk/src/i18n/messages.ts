@@ -252,6 +252,17 @@ export const MESSAGES = {
     zh: '您已达到请求数限制：{minutes}分钟内最多请求{count}次',
     en: 'request limit reached: at most {count} requests in {minutes} minutes',
   },
+  'relay.modelRequired': { zh: '未指定模型名称', en: 'the model is required' },
+  'relay.messagesRequired': { zh: 'messages 不能为空', en: 'messages must not be empty' },
+  'relay.inputRequired': { zh: '{field} 不能为空', en: '{field} must not be empty' },
+  'relay.channelNotFound': { zh: '指定的渠道不存在', en: 'the pinned channel does not exist' },
+  'relay.upstreamUnreachable': { zh: '请求上游地址失败', en: 'the upstream could not be reached' },
+  'relay.notImplemented': { zh: 'API not implemented', en: 'API not implemented' },
+  'relay.modelNotFound': { zh: '模型 {model} 不存在', en: 'the model {model} does not exist' },
+  'relay.playgroundSessionOnly': {
+    zh: '操练场仅支持网页登录会话，不支持 access token',
+    en: 'the playground accepts a login session only, not an access token',
+  },
   'relay.sensitiveWords': { zh: '请求包含敏感词', en: 'the request contains sensitive words' },
 
   // Redemption codes

@@ -5,6 +5,7 @@ import type { ChannelConfig } from './providers/types.js';
 /** A channel as the relay uses it: the adapter's config plus routing and error-handling settings. */
 export interface RelayChannel extends ChannelConfig {
   name: string;
+  status: number;
   priority: number;
   weight: number;
   autoBan: boolean;
@@ -71,6 +72,7 @@ export class ChannelIndex {
         organization: row.openai_organization,
         setting: jsonObject(row.setting),
         name: row.name,
+        status: row.status,
         priority: Number(row.priority),
         weight: Number(row.weight),
         autoBan: Number(row.auto_ban) === 1,

@@ -1,0 +1,190 @@
+import { ChannelStatus, preConsumeQuota } from '@switchboard/sdk';
+import type { FastifyReply } from 'fastify';
+import { finishStream, relayStream, type StreamTarget } from './respond-stream.js';
+import { consumeRecord, type AttemptInfo } from './settlement.js';
+import { providerFor, isOpenAiCompatible } from './providers/index.js';
+import type { ChatRequest, ChatResponse, ClientFormat, Usage } from './providers/types.js';
+import { resolvePrice, type ResolvedPrice } from './pricing.js';
+import { RelayError, relayError } from './relay-error.js';
+import { mapStatus, shouldRetry } from './retry-policy.js';
+import type { RelayRuntime } from './runtime.js';
+import type { RelayCaller } from './token-auth.js';
+import { callUpstream, readErrorBody } from './upstream.js';
+import { countedUsage, hasUsage, roughPromptTokens } from './usage-count.js';
+import type { RelayChannel } from './channel-index.js';
+
+export interface ChatCall {
+  caller: RelayCaller;
+  /** Unified (OpenAI) request; `model` is what the client asked for. */
+  request: ChatRequest;
+  /** The client's own format, when it is not OpenAI's. */
+  format?: ClientFormat;
+  playground?: boolean;
+}
+
+/** Group and model checks of reference §4.3 that need no channel. */
+function checkAccess(rt: RelayRuntime, call: ChatCall): { group: string; price: ResolvedPrice } {
+  const { token, user } = call.caller;
+  const model = call.request.model;
+  if (token.modelLimits && !token.modelLimits.has(model)) {
+    throw relayError(403, 'token.modelNotAllowed', { model });
+  }
+  const group = (!call.playground && token.group) || user.group;
+  const o = rt.ctx.options;
+  if (group !== user.group && !(group in o.json<Record<string, unknown>>('UserUsableGroups', {}))) {
+    throw relayError(403, 'token.groupDisabled', { group });
+  }
+  if (!(group in o.json<Record<string, number>>('GroupRatio', {}))) {
+    throw relayError(403, 'relay.groupDeprecated', { group });
+  }
+  const price = resolvePrice(o, model, group);
+  if (!price) throw relayError(400, 'relay.modelPriceNotSet', { model }, 'model_price_error');
+  return { group, price };
+}
+
+/**
+ * One chat request from any client format: reserve quota, try channels (highest priority first, never the same
+ * one twice), relay the answer as it comes, then settle the exact charge — or refund the reservation when
+ * nothing was delivered. Every path ends in exactly one settle or refund.
+ */
+export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyReply): Promise<void> {
+  const { ctx, channels, ledger } = rt;
+  const { caller, request, format } = call;
+  const playground = call.playground ?? false;
+  const model = request.model;
+  const { group, price } = checkAccess(rt, call);
+  await channels.ready();
+  const pinned = caller.pinnedChannel !== undefined ? channels.get(caller.pinnedChannel) : undefined;
+  if (caller.pinnedChannel !== undefined) {
+    if (!pinned) throw relayError(400, 'relay.channelNotFound');
+    if (pinned.status !== ChannelStatus.Enabled) throw relayError(403, 'relay.channelDisabled');
+  } else if (!channels.serves(group, model)) {
+    throw relayError(503, 'relay.noAvailableChannel', { group, model }, 'model_not_found');
+  }
+  const o = ctx.options;
+  const quotaPerUnit = o.number('QuotaPerUnit') || 500_000;
+  const reserved = await ledger.reserve(
+    caller,
+    preConsumeQuota({
+      ...price,
+      promptTokens: roughPromptTokens(request),
+      maxTokens: request.max_tokens ?? request.max_completion_tokens,
+      preConsumedQuota: o.number('PreConsumedQuota'),
+      quotaPerUnit,
+    }),
+    playground,
+  );
+  const abort = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) abort.abort();
+  });
+  const tried = new Set<number>();
+  const startedAt = performance.now();
+  const startedAtS = Date.now() / 1000;
+  let lastError: RelayError | undefined;
+  let settled = false;
+  try {
+    const attempts = pinned ? 1 : Math.max(0, o.number('RetryTimes')) + 1;
+    for (let attempt = 0; attempt < attempts && !abort.signal.aborted; attempt++) {
+      const channel: RelayChannel | undefined = pinned ?? channels.pick(group, model, tried);
+      if (!channel) break;
+      tried.add(channel.id);
+      const upstreamModel = channel.modelMapping[model] || model;
+      const provider = providerFor(channel.type);
+      let res;
+      try {
+        res = await callUpstream(
+          rt.agent,
+          await provider.chatRequest(channel, request, upstreamModel),
+          abort.signal,
+        );
+      } catch {
+        if (abort.signal.aborted) break;
+        // Transport failures (refused, reset, DNS) are another channel's chance, as in new-api.
+        lastError = new RelayError(
+          502,
+          'relay.upstreamUnreachable',
+          {},
+          'upstream_error',
+          'do_request_failed',
+        );
+        continue;
+      }
+      if (res.statusCode >= 400) {
+        const upstreamError = provider.error(res.statusCode, await readErrorBody(res));
+        const status = mapStatus(res.statusCode, channel.statusCodeMapping);
+        lastError =
+          status === 429
+            ? new RelayError(429, 'relay.upstreamSaturated', {}, upstreamError.type, upstreamError.code)
+            : new RelayError(
+                status,
+                undefined,
+                {},
+                upstreamError.type,
+                upstreamError.code,
+                upstreamError.message,
+              );
+        if (!shouldRetry(status, channel.type)) break;
+        continue;
+      }
+      const info: AttemptInfo = {
+        requestedModel: model,
+        upstreamModel,
+        channelId: channel.id,
+        useChannel: [...tried].map(String),
+        group,
+        isStream: !!request.stream,
+        startedAt: startedAtS,
+        frtMs: -1000,
+        ...(request.reasoning_effort ? { reasoningEffort: request.reasoning_effort } : {}),
+      };
+      const settle = async (usage: Usage) => {
+        settled = true;
+        await ledger.settle(
+          caller,
+          reserved,
+          consumeRecord(price, usage, info, quotaPerUnit, Date.now() / 1000),
+          playground,
+        );
+      };
+      if (request.stream) {
+        reply.hijack();
+        const target: StreamTarget = {
+          res: reply.raw,
+          encoder: format?.streamFromUnified(model),
+          requestedModel: model,
+          clientWantsUsage: !format && !!request.stream_options?.include_usage,
+          passThrough: !format && isOpenAiCompatible(channel.type),
+          startedAt,
+        };
+        const outcome = await relayStream(res, provider, upstreamModel, target, abort.signal);
+        info.frtMs = outcome.frtMs;
+        const usage = hasUsage(outcome.usage)
+          ? outcome.usage
+          : await countedUsage(request, outcome.text, outcome.toolCalls);
+        finishStream(target, outcome, usage, `chatcmpl-${Date.now()}`);
+        await settle(usage);
+        return;
+      }
+      const text = await res.body.text();
+      const unified: ChatResponse = provider.chatResponse(JSON.parse(text), upstreamModel);
+      const usage = hasUsage(unified.usage)
+        ? unified.usage
+        : await countedUsage(
+            request,
+            unified.choices
+              .map((c) => (c.message.content ?? '') + (c.message.reasoning_content ?? ''))
+              .join(''),
+            unified.choices.reduce((n, c) => n + (c.message.tool_calls?.length ?? 0), 0),
+          );
+      if (format) await reply.send(format.fromUnified({ ...unified, usage }, model));
+      else if (isOpenAiCompatible(channel.type)) await reply.type('application/json').send(text);
+      else await reply.send({ ...unified, model, usage });
+      await settle(usage);
+      return;
+    }
+    throw lastError ?? relayError(503, 'relay.noAvailableChannel', { group, model }, 'model_not_found');
+  } finally {
+    if (!settled) await ledger.refund(caller, reserved, playground);
+  }
+}

@@ -1,0 +1,61 @@
+import { settleQuota } from '@switchboard/sdk';
+import type { ConsumeRecord } from './ledger.js';
+import type { ResolvedPrice } from './pricing.js';
+import type { Usage } from './providers/types.js';
+
+export interface AttemptInfo {
+  requestedModel: string;
+  upstreamModel: string;
+  channelId: number;
+  useChannel: string[];
+  group: string;
+  isStream: boolean;
+  startedAt: number;
+  /** Milliseconds to the first streamed chunk; -1000 when nothing was streamed (new-api's marker). */
+  frtMs: number;
+  reasoningEffort?: string;
+}
+
+const f2 = (n: number) => n.toFixed(2);
+
+/** The consume log row and charge of one finished request (reference §5.6). */
+export function consumeRecord(
+  price: ResolvedPrice,
+  usage: Usage,
+  info: AttemptInfo,
+  quotaPerUnit: number,
+  now: number,
+): ConsumeRecord {
+  const quota = settleQuota({
+    ...price,
+    promptTokens: usage.prompt_tokens,
+    completionTokens: usage.completion_tokens,
+    quotaPerUnit,
+  });
+  const perCall = price.modelPrice !== undefined;
+  const content = perCall
+    ? `模型价格 ${f2(price.modelPrice!)}，分组倍率 ${f2(price.groupRatio)}`
+    : `模型倍率 ${f2(price.modelRatio)}，补全倍率 ${f2(price.completionRatio)}，分组倍率 ${f2(price.groupRatio)}`;
+  const mapped = info.upstreamModel !== info.requestedModel;
+  return {
+    modelName: info.requestedModel,
+    promptTokens: usage.prompt_tokens,
+    completionTokens: usage.completion_tokens,
+    quota,
+    channelId: info.channelId,
+    useTimeS: Math.max(0, Math.round(now - info.startedAt)),
+    isStream: info.isStream,
+    group: info.group,
+    content,
+    other: {
+      frt: info.frtMs,
+      model_ratio: price.modelRatio,
+      group_ratio: price.groupRatio,
+      completion_ratio: price.completionRatio,
+      model_price: price.modelPrice ?? -1,
+      ...(mapped ? { is_model_mapped: true, upstream_model_name: info.upstreamModel } : {}),
+      ...(info.reasoningEffort ? { reasoning_effort: info.reasoningEffort } : {}),
+      admin_info: { use_channel: info.useChannel },
+    },
+  };
+}
