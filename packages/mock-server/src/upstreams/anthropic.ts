@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FAIL_HEADER, LATENCY_HEADER, type OpenAiUpstream, type RecordedRequest } from './openai.js';
+import { FAIL_HEADER, LATENCY_HEADER, type FakeUpstream, type RecordedRequest } from './openai.js';
 import { MODELS, countWords, promptTokens, replyWords } from './openai-responses.js';
 
 /** The same control API as the fake OpenAI upstream (latency, next error, request log). */
-export type AnthropicUpstream = OpenAiUpstream;
+export type AnthropicUpstream = FakeUpstream;
 
 /** Fixed thinking text, sent when the request enables `thinking`. */
 export const THINKING = 'The user wants a greeting; a short deterministic reply will do.';

@@ -12,7 +12,8 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export interface OpenAiUpstream {
+/** The control surface every fake provider offers. */
+export interface FakeUpstream {
   /** `http://127.0.0.1:<port>`, without `/v1`. */
   url: string;
   port: number;
@@ -27,9 +28,16 @@ export interface OpenAiUpstream {
   close(): Promise<void>;
 }
 
+export interface OpenAiUpstream extends FakeUpstream {
+  /** Milliseconds between streamed chunks (0 by default), to cut streams off halfway in tests. */
+  setChunkDelay(ms: number): void;
+}
+
 /** Per-request fault headers, the alternative to the `fail-<status>` and `slow-<ms>` model names. */
 export const FAIL_HEADER = 'x-mock-fail';
 export const LATENCY_HEADER = 'x-mock-latency';
+/** Milliseconds between streamed chunks, to cut a stream off halfway in tests. */
+export const CHUNK_DELAY_HEADER = 'x-mock-chunk-delay';
 
 type Json = Record<string, unknown>;
 
@@ -61,6 +69,7 @@ export async function startOpenAiUpstream(
   opts: { port?: number; latencyMs?: number } = {},
 ): Promise<OpenAiUpstream> {
   let latency = opts.latencyMs ?? 0;
+  let chunkDelay = 0;
   let nextError: { status: number; body: unknown } | undefined;
   let counter = 0;
   const requests: RecordedRequest[] = [];
@@ -101,8 +110,12 @@ export async function startOpenAiUpstream(
       'cache-control': 'no-cache',
       connection: 'keep-alive',
     });
-    for (const chunk of r.chatChunks(id, model, created, json))
+    const gap = Number(req.headers[CHUNK_DELAY_HEADER] ?? chunkDelay);
+    for (const chunk of r.chatChunks(id, model, created, json)) {
+      if (res.destroyed) return;
       res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      if (gap > 0) await sleep(gap);
+    }
     res.end('data: [DONE]\n\n');
   };
 
@@ -121,6 +134,9 @@ export async function startOpenAiUpstream(
     url: `http://127.0.0.1:${port}`,
     port,
     requests,
+    setChunkDelay(ms) {
+      chunkDelay = ms;
+    },
     setNextError(status, body) {
       nextError = { status, body };
     },
@@ -131,6 +147,7 @@ export async function startOpenAiUpstream(
       requests.length = 0;
       nextError = undefined;
       latency = opts.latencyMs ?? 0;
+      chunkDelay = 0;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

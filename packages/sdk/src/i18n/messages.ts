@@ -338,6 +338,15 @@ export const MESSAGES = {
   'channel.fetchModelsFailed': { zh: '获取模型列表失败', en: 'failed to fetch model list' },
   'channel.copyFailed': { zh: '复制渠道失败', en: 'channel copy failed' },
   'channel.testRunning': { zh: '测试已在运行中', en: 'a test is already running' },
+  'channel.testSlow': {
+    zh: '响应时间 {time}s 超过阈值 {threshold}s',
+    en: 'response time {time}s exceeds {threshold}s',
+  },
+  'channel.testBadResponse': { zh: '无法解析上游的响应', en: 'the upstream response could not be read' },
+  'channel.balanceNotSupported': {
+    zh: '该渠道类型不支持查询余额',
+    en: 'this channel type has no balance query',
+  },
 
   // Wallet
   'wallet.redemptionCodeRequired': { zh: '请输入兑换码！', en: 'please enter the redemption code' },

@@ -42,7 +42,7 @@ const DEFAULT_DISABLE_KEYWORDS = [
 /**
  * Every option with its initial value, as strings exactly as new-api stores them (contract §7.1;
  * database rows override these). Booleans are 'true'/'false', maps are JSON text.
- * `ChannelDisableFailureCount` and `SelfUseModeEnabled` are Switchboard's own additions.
+ * `ChannelDisableFailureCount`, `ChannelDisableFailureWindowMinutes` and `SelfUseModeEnabled` are Switchboard's own additions.
  */
 export const OPTION_DEFAULTS = {
   // Login and registration
@@ -141,6 +141,7 @@ export const OPTION_DEFAULTS = {
   RetryTimes: '0',
   ChannelDisableThreshold: '5',
   ChannelDisableFailureCount: '1',
+  ChannelDisableFailureWindowMinutes: '10',
   AutomaticDisableChannelEnabled: 'false',
   AutomaticEnableChannelEnabled: 'false',
   AutomaticDisableKeywords: DEFAULT_DISABLE_KEYWORDS,

@@ -17,6 +17,7 @@ export const NUMBER_OPTION_KEYS = [
   'RetryTimes',
   'ChannelDisableThreshold',
   'ChannelDisableFailureCount',
+  'ChannelDisableFailureWindowMinutes',
   'StreamCacheQueueLength',
   'ModelRequestRateLimitCount',
   'ModelRequestRateLimitSuccessCount',

@@ -106,6 +106,7 @@ export const OptionValueSchemas = {
   DataExportDefaultTime: z.enum(DATA_EXPORT.granularities, msg('option.invalidExportTime')),
   ChannelDisableThreshold: numberOptionValue({ min: 0 }),
   ChannelDisableFailureCount: numberOptionValue({ int: true, min: 1 }),
+  ChannelDisableFailureWindowMinutes: numberOptionValue({ int: true, min: 1 }),
   QuotaRemindThreshold: count,
   PreConsumedQuota: count,
   QuotaForNewUser: count,

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 /**
- * Calls the SDK makes that later issues serve: OAuth providers, email, online payment, and the relay-backed
- * channel calls. Everything else the SDK can call must be a registered route.
+ * Calls the SDK makes that later issues serve: OAuth providers, email and online payment. Everything else the
+ * SDK can call must be a registered route.
  */
 const LATER = [
   /^\/api\/oauth\//,
@@ -12,7 +12,6 @@ const LATER = [
   /^\/api\/reset_password$/,
   /^\/api\/user\/reset$/,
   /^\/api\/user\/(pay|amount)$/,
-  /^\/api\/channel\/(test|update_balance|fetch_models)(\/|$)/,
   /^\/pg\//,
 ];
 

@@ -121,9 +121,14 @@ export class ChannelIndex {
    * The next channel to try: the highest priority tier that still has an untried channel, then a weighted
    * random pick inside it (weight + 10, as new-api, so weight 0 still gets traffic). Never a tried channel.
    */
-  pick(group: string, model: string, tried: ReadonlySet<number>): RelayChannel | undefined {
+  pick(
+    group: string,
+    model: string,
+    tried: ReadonlySet<number>,
+    accept: (channel: RelayChannel) => boolean = () => true,
+  ): RelayChannel | undefined {
     for (const tier of this.index.get(group)?.get(model) ?? []) {
-      const candidates = tier.filter((c) => !tried.has(c.id));
+      const candidates = tier.filter((c) => !tried.has(c.id) && accept(c));
       if (candidates.length === 0) continue;
       const total = candidates.reduce((sum, c) => sum + c.weight + 10, 0);
       let r = this.random() * total;

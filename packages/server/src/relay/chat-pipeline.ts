@@ -23,7 +23,7 @@ export interface ChatCall {
 }
 
 /** Group and model checks of reference §4.3 that need no channel. */
-function checkAccess(rt: RelayRuntime, call: ChatCall): { group: string; price: ResolvedPrice } {
+export function checkAccess(rt: RelayRuntime, call: ChatCall): { group: string; price: ResolvedPrice } {
   const { token, user } = call.caller;
   const model = call.request.model;
   if (token.modelLimits && !token.modelLimits.has(model)) {
@@ -53,6 +53,7 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
   const playground = call.playground ?? false;
   const model = request.model;
   const { group, price } = checkAccess(rt, call);
+  rt.limits.admit(caller.user.id);
   await channels.ready();
   const pinned = caller.pinnedChannel !== undefined ? channels.get(caller.pinnedChannel) : undefined;
   if (caller.pinnedChannel !== undefined) {
@@ -112,6 +113,10 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
       }
       if (res.statusCode >= 400) {
         const upstreamError = provider.error(res.statusCode, await readErrorBody(res));
+        // Fire-and-forget: counting (and maybe disabling) must not delay the retry or the client's answer.
+        rt.health
+          .failure(channel, res.statusCode, upstreamError)
+          .catch((err: unknown) => reply.log.error({ err }, 'channel health update failed'));
         const status = mapStatus(res.statusCode, channel.statusCodeMapping);
         lastError =
           status === 429
@@ -140,12 +145,14 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
       };
       const settle = async (usage: Usage) => {
         settled = true;
+        rt.limits.succeeded(caller.user.id);
         await ledger.settle(
           caller,
           reserved,
           consumeRecord(price, usage, info, quotaPerUnit, Date.now() / 1000),
           playground,
         );
+        rt.health.success(channel);
       };
       if (request.stream) {
         reply.hijack();

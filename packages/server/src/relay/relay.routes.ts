@@ -1,9 +1,12 @@
 import { UserStatus } from '@switchboard/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { ChannelHealth } from './channel-health.js';
 import { ChannelIndex } from './channel-index.js';
+import { channelOpsRoutes } from './channel-ops.routes.js';
 import { runChat } from './chat-pipeline.js';
 import { Ledger } from './ledger.js';
+import { ModelRateLimit } from './model-rate-limit.js';
 import { claudeClientFormat } from './providers/anthropic/index.js';
 import { geminiClientFormat } from './providers/gemini/index.js';
 import type { ChatRequest, ClientFormat } from './providers/types.js';
@@ -13,6 +16,7 @@ import type { RelayRuntime } from './runtime.js';
 import { TokenAuth, type RelayCaller } from './token-auth.js';
 import { createUpstreamAgent } from './upstream.js';
 import { modelsRoutes } from './models.routes.js';
+import { passthroughRoutes } from './passthrough.routes.js';
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -52,7 +56,9 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
     ctx,
     auth: new TokenAuth(ctx),
     channels: new ChannelIndex(ctx),
+    health: new ChannelHealth(ctx),
     ledger: new Ledger(ctx),
+    limits: new ModelRateLimit(ctx.options),
     agent: createUpstreamAgent(streamIdleS * 1000),
   };
   app.addHook('onClose', async () => {
@@ -130,6 +136,8 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
   );
 
   await modelsRoutes(app, rt, tokenCaller, guard);
+  await passthroughRoutes(app, rt, tokenCaller, guard);
+  await channelOpsRoutes(app, rt);
 
   // Routes new-api registers but does not serve: an honest 501 in OpenAI's shape.
   const notImplemented = guard(async () => {

@@ -56,8 +56,10 @@ export async function relayStream(
   const outcome: StreamOutcome = { usage: undefined, text: '', toolCalls: 0, frtMs: -1000, aborted: false };
   const send = (chunk: ChatChunk, raw?: string) => {
     for (const choice of chunk.choices) {
-      outcome.text += (choice.delta.content ?? '') + (choice.delta.reasoning_content ?? '');
-      for (const call of choice.delta.tool_calls ?? []) {
+      const delta = choice.delta ?? {};
+      outcome.text +=
+        (delta.content ?? '') + (delta.reasoning_content ?? '') + ((choice as { text?: string }).text ?? '');
+      for (const call of delta.tool_calls ?? []) {
         if (call.id) outcome.toolCalls++;
         outcome.text += (call.function?.name ?? '') + (call.function?.arguments ?? '');
       }
@@ -74,9 +76,14 @@ export async function relayStream(
   };
   res.writeHead(200, SSE_HEADERS);
   try {
-    for await (const buf of upstream.body) {
-      for (const ev of parser.feed(decoder.decode(buf as Buffer, { stream: true }))) {
-        for (const chunk of converter.event(ev)) send(chunk, target.passThrough ? ev.data : undefined);
+    if (provider.streamEvents) {
+      for await (const ev of provider.streamEvents(upstream.body))
+        for (const chunk of converter.event(ev)) send(chunk);
+    } else {
+      for await (const buf of upstream.body) {
+        for (const ev of parser.feed(decoder.decode(buf as Buffer, { stream: true }))) {
+          for (const chunk of converter.event(ev)) send(chunk, target.passThrough ? ev.data : undefined);
+        }
       }
     }
     for (const ev of parser.end()) for (const chunk of converter.event(ev)) send(chunk);

@@ -1,7 +1,9 @@
 import type { Agent } from 'undici';
 import type { AppContext } from '../context.js';
+import type { ChannelHealth } from './channel-health.js';
 import type { ChannelIndex } from './channel-index.js';
 import type { Ledger } from './ledger.js';
+import type { ModelRateLimit } from './model-rate-limit.js';
 import type { TokenAuth } from './token-auth.js';
 
 /** The relay's long-lived parts, built once per app. */
@@ -9,6 +11,9 @@ export interface RelayRuntime {
   ctx: AppContext;
   auth: TokenAuth;
   channels: ChannelIndex;
+  /** Automatic disabling and enabling of channels. */
+  health: ChannelHealth;
   ledger: Ledger;
+  limits: ModelRateLimit;
   agent: Agent;
 }

@@ -20,7 +20,8 @@ export type UpstreamResponse = Dispatcher.ResponseData;
 
 export function callUpstream(
   agent: Agent,
-  req: UpstreamRequest,
+  // Multipart uploads are forwarded as bytes; adapters only ever build text bodies.
+  req: Omit<UpstreamRequest, 'body'> & { body?: string | Uint8Array },
   signal: AbortSignal,
 ): Promise<UpstreamResponse> {
   return request(req.url, {

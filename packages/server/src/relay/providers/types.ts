@@ -165,6 +165,8 @@ export interface ChatProvider {
   chatStream(model: string): StreamConverter;
   /** Reads an upstream error body (already JSON-parsed when it was JSON, else the text). */
   error(status: number, body: unknown): ProviderError;
+  /** For upstreams whose streams are not text SSE (Bedrock's binary eventstream): decodes them into events. */
+  streamEvents?(body: AsyncIterable<Uint8Array>): AsyncIterable<SseEvent>;
 }
 
 /** A client-facing API other than OpenAI's (Claude messages, Gemini generateContent), converted to unified. */

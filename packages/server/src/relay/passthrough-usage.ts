@@ -1,0 +1,59 @@
+import type { Usage } from './providers/types.js';
+
+/** How an OpenAI endpoint other than chat is billed when the upstream reports no token usage. */
+export type Endpoint =
+  | 'completions'
+  | 'embeddings'
+  | 'moderations'
+  | 'rerank'
+  | 'images/generations'
+  | 'audio/speech'
+  | 'audio/transcriptions'
+  | 'audio/translations';
+
+/** new-api's default model per endpoint when the body names none (reference §4.3 step 2). */
+export const DEFAULT_MODEL: Partial<Record<Endpoint, string>> = {
+  moderations: 'text-moderation-stable',
+  'images/generations': 'dall-e',
+  'audio/speech': 'tts-1',
+  'audio/transcriptions': 'whisper-1',
+  'audio/translations': 'whisper-1',
+};
+
+const textOf = (v: unknown): string =>
+  typeof v === 'string' ? v : Array.isArray(v) ? v.map(textOf).join(' ') : v == null ? '' : JSON.stringify(v);
+
+/** A rough token count (4 characters a token) of the inputs an endpoint bills: the reservation's estimate. */
+export function roughInputTokens(endpoint: Endpoint, body: Record<string, unknown>): number {
+  if (endpoint === 'audio/speech') return textOf(body.input).length;
+  if (endpoint.startsWith('audio/')) return 1000;
+  const text = textOf(body.input ?? body.prompt ?? body.query) + textOf(body.documents);
+  return Math.ceil(text.length / 4) + 1;
+}
+
+/**
+ * Usage from an upstream JSON answer: OpenAI's `usage`, rerank's `meta.billed_units` / `usage.total_tokens`;
+ * speech bills its input characters as prompt tokens, as new-api does.
+ */
+export function usageOf(
+  endpoint: Endpoint,
+  body: Record<string, unknown>,
+  answer: unknown,
+): Usage | undefined {
+  if (endpoint === 'audio/speech') {
+    const n = textOf(body.input).length;
+    return { prompt_tokens: n, completion_tokens: 0, total_tokens: n };
+  }
+  const a = (answer ?? {}) as {
+    usage?: Partial<Usage> & { input_tokens?: number };
+    meta?: { billed_units?: { input_tokens?: number } };
+  };
+  const u = a.usage;
+  if (u && (u.prompt_tokens || u.total_tokens || u.input_tokens)) {
+    const prompt = u.prompt_tokens ?? u.input_tokens ?? u.total_tokens ?? 0;
+    const completion = u.completion_tokens ?? 0;
+    return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+  }
+  const billed = a.meta?.billed_units?.input_tokens;
+  return billed ? { prompt_tokens: billed, completion_tokens: 0, total_tokens: billed } : undefined;
+}

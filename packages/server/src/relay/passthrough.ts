@@ -1,0 +1,192 @@
+import { perCallQuota, preConsumeQuota } from '@switchboard/sdk';
+import type { FastifyReply } from 'fastify';
+import { checkAccess } from './chat-pipeline.js';
+import { isOpenAiCompatible, providerFor } from './providers/index.js';
+import { openaiHeaders, openaiUrl } from './providers/openai/api.js';
+import type { ChannelConfig, Usage } from './providers/types.js';
+import { DEFAULT_MODEL, roughInputTokens, usageOf, type Endpoint } from './passthrough-usage.js';
+import { RelayError, relayError } from './relay-error.js';
+import { finishStream, relayStream, type StreamTarget } from './respond-stream.js';
+import { mapStatus, shouldRetry } from './retry-policy.js';
+import type { RelayRuntime } from './runtime.js';
+import { consumeRecord, type AttemptInfo } from './settlement.js';
+import type { RelayCaller } from './token-auth.js';
+import { callUpstream, readErrorBody } from './upstream.js';
+import type { ResolvedPrice } from './pricing.js';
+
+export interface PassthroughCall {
+  caller: RelayCaller;
+  endpoint: Endpoint;
+  /** Parsed JSON body, or the fields read from a multipart form. */
+  body: Record<string, unknown>;
+  /** The raw multipart body, forwarded as is. */
+  raw?: { bytes: Buffer; contentType: string };
+}
+
+/** Azure serves OpenAI's endpoints at deployment URLs; every other OpenAI-compatible type at base + /v1/…. */
+function target(
+  channel: ChannelConfig,
+  endpoint: Endpoint,
+  model: string,
+): { url: string; headers: Record<string, string> } {
+  if (channel.type === 3) {
+    const version = channel.other || '2024-12-01-preview';
+    return {
+      url: `${channel.baseUrl}/openai/deployments/${model.replaceAll('.', '')}/${endpoint}?api-version=${version}`,
+      headers: { 'api-key': channel.key, 'content-type': 'application/json' },
+    };
+  }
+  return { url: openaiUrl(channel, `/v1/${endpoint}`, model), headers: openaiHeaders(channel) };
+}
+
+/** Images: per-call price × size and quality factors × n (reference §5.3 "Images"). */
+function imageQuota(price: ResolvedPrice, body: Record<string, unknown>, quotaPerUnit: number): number {
+  const size = String(body.size ?? '1024x1024');
+  const sizeFactor = size.includes('256') ? 0.4 : size.includes('512') ? 0.45 : size.includes('1792') ? 2 : 1;
+  const hd =
+    body.quality === 'hd' && String(body.model ?? '').startsWith('dall-e-3') ? (sizeFactor > 1 ? 1.5 : 2) : 1;
+  const unit = price.modelPrice ?? 0.0025 * price.modelRatio;
+  return perCallQuota(
+    unit * sizeFactor * hd * Math.max(1, Number(body.n ?? 1)),
+    price.groupRatio,
+    quotaPerUnit,
+  );
+}
+
+/**
+ * OpenAI endpoints other than chat, relayed to OpenAI-compatible channels byte for byte (JSON model renamed
+ * when mapped), with the same reservation, channel tiers, retries and settlement as chat.
+ */
+export async function runPassthrough(
+  rt: RelayRuntime,
+  call: PassthroughCall,
+  reply: FastifyReply,
+): Promise<void> {
+  const { caller, endpoint, body } = call;
+  const model = String(body.model || DEFAULT_MODEL[endpoint] || '');
+  if (!model) throw relayError(400, 'relay.modelRequired', {}, 'invalid_request');
+  const { group, price } = checkAccess(rt, { caller, request: { model, messages: [] } });
+  rt.limits.admit(caller.user.id);
+  await rt.channels.ready();
+  const accept = (c: ChannelConfig) => isOpenAiCompatible(c.type) || c.type === 3;
+  const o = rt.ctx.options;
+  const quotaPerUnit = o.number('QuotaPerUnit') || 500_000;
+  const isImage = endpoint === 'images/generations';
+  const estimate = isImage
+    ? imageQuota(price, body, quotaPerUnit)
+    : preConsumeQuota({ ...price, promptTokens: roughInputTokens(endpoint, body), quotaPerUnit });
+  const reserved = await rt.ledger.reserve(caller, estimate, false);
+  const abort = new AbortController();
+  reply.raw.on('close', () => !reply.raw.writableFinished && abort.abort());
+  const tried = new Set<number>();
+  const startedAt = performance.now();
+  let lastError: RelayError | undefined;
+  let settled = false;
+  try {
+    const attempts = Math.max(0, o.number('RetryTimes')) + 1;
+    for (let i = 0; i < attempts && !abort.signal.aborted; i++) {
+      const channel =
+        caller.pinnedChannel !== undefined
+          ? rt.channels.get(caller.pinnedChannel)
+          : rt.channels.pick(group, model, tried, accept);
+      if (!channel || tried.has(channel.id)) break;
+      tried.add(channel.id);
+      const upstreamModel = channel.modelMapping[model] || model;
+      const { url, headers } = target(channel, endpoint, upstreamModel);
+      const stream = endpoint === 'completions' && body.stream === true;
+      const json = {
+        ...body,
+        model: upstreamModel,
+        ...(stream ? { stream_options: { include_usage: true } } : {}),
+      };
+      const req = call.raw
+        ? {
+            url,
+            method: 'POST' as const,
+            headers: { ...headers, 'content-type': call.raw.contentType },
+            body: call.raw.bytes,
+          }
+        : { url, method: 'POST' as const, headers, body: JSON.stringify(json) };
+      let res;
+      try {
+        res = await callUpstream(rt.agent, req, abort.signal);
+      } catch {
+        if (abort.signal.aborted) break;
+        lastError = new RelayError(
+          502,
+          'relay.upstreamUnreachable',
+          {},
+          'upstream_error',
+          'do_request_failed',
+        );
+        continue;
+      }
+      if (res.statusCode >= 400) {
+        const err = providerFor(channel.type).error(res.statusCode, await readErrorBody(res));
+        const status = mapStatus(res.statusCode, channel.statusCodeMapping);
+        lastError = new RelayError(status, undefined, {}, err.type, err.code, err.message);
+        if (!shouldRetry(status, channel.type)) break;
+        continue;
+      }
+      const info: AttemptInfo = {
+        requestedModel: model,
+        upstreamModel,
+        channelId: channel.id,
+        useChannel: [...tried].map(String),
+        group,
+        isStream: stream,
+        startedAt: Date.now() / 1000 - (performance.now() - startedAt) / 1000,
+        frtMs: -1000,
+      };
+      const settle = async (usage: Usage, quota?: number) => {
+        settled = true;
+        rt.limits.succeeded(caller.user.id);
+        const record = consumeRecord(price, usage, info, quotaPerUnit, Date.now() / 1000);
+        if (quota !== undefined) record.quota = quota;
+        await rt.ledger.settle(caller, reserved, record, false);
+      };
+      const estimateUsage = (): Usage => {
+        const n = roughInputTokens(endpoint, body);
+        return { prompt_tokens: n, completion_tokens: 0, total_tokens: n };
+      };
+      if (stream) {
+        reply.hijack();
+        const t: StreamTarget = {
+          res: reply.raw,
+          encoder: undefined,
+          requestedModel: model,
+          clientWantsUsage: !!(body.stream_options as { include_usage?: boolean } | undefined)?.include_usage,
+          passThrough: true,
+          startedAt,
+        };
+        const outcome = await relayStream(res, providerFor(1), upstreamModel, t, abort.signal);
+        info.frtMs = outcome.frtMs;
+        const usage = outcome.usage ?? estimateUsage();
+        finishStream(t, outcome, usage, `cmpl-${Date.now()}`);
+        await settle(usage);
+        return;
+      }
+      const contentType = String(res.headers['content-type'] ?? 'application/json');
+      const bytes = Buffer.from(await res.body.arrayBuffer());
+      let answer: unknown;
+      if (contentType.includes('json')) {
+        try {
+          answer = JSON.parse(bytes.toString('utf8'));
+        } catch {
+          answer = undefined;
+        }
+      }
+      await reply.status(res.statusCode).type(contentType).send(bytes);
+      if (isImage)
+        await settle(
+          { prompt_tokens: 0, completion_tokens: 0, total_tokens: 1 },
+          imageQuota(price, body, quotaPerUnit),
+        );
+      else await settle(usageOf(endpoint, body, answer) ?? estimateUsage());
+      return;
+    }
+    throw lastError ?? relayError(503, 'relay.noAvailableChannel', { group, model }, 'model_not_found');
+  } finally {
+    if (!settled) await rt.ledger.refund(caller, reserved, false);
+  }
+}

@@ -1,0 +1,106 @@
+// Child processes of the benchmark: each target runs in its own process so it does not share an event loop
+// (and, as far as two cores allow, a CPU) with the load generator.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+
+export interface Child {
+  pid: number;
+  port: number;
+  /** SIGTERM, then waits for exit (bounded: SIGKILL after `graceMs`). */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** `node --conditions=source --import tsx`, the way every workspace script runs TypeScript sources. */
+export const TSX_NODE = ['--conditions=source', '--import', 'tsx'];
+
+/**
+ * Starts `node <args>` and resolves once a stdout line matches `ready` (its first group is the port, unless
+ * `port` is given). Fails after `timeoutMs` or when the child exits first, with its stderr tail.
+ */
+export function startChild(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  opts: { port?: number; timeoutMs?: number } = {},
+): Promise<Child> {
+  const proc = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  proc.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`${args.at(-1)} did not start in time:\n${err}`));
+    }, opts.timeoutMs ?? 30_000);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.at(-1)} exited with ${code} before it was ready:\n${out}\n${err}`));
+    });
+    proc.stdout!.on('data', (d: Buffer) => {
+      out = (out + d.toString()).slice(-4000);
+      const m = ready.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      proc.removeAllListeners('exit');
+      proc.stdout!.removeAllListeners('data');
+      proc.stdout!.resume();
+      resolve({ pid: proc.pid!, port: opts.port ?? Number(m[1]), stop: (g) => stopChild(proc, g) });
+    });
+  });
+}
+
+function stopChild(proc: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => proc.kill('SIGKILL'), graceMs);
+    proc.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    proc.kill('SIGTERM');
+  });
+}
+
+/** A port free right now on loopback, for servers that must be told their port up front. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident set size of a process in MB, from /proc (Linux); undefined elsewhere or once it is gone. */
+export function rssMb(pid: number): number | undefined {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; answers the maximum seen, in MB. */
+export function sampleRss(pid: number, everyMs = 100): { stop(): number | undefined } {
+  let max: number | undefined;
+  const take = () => {
+    const v = rssMb(pid);
+    if (v !== undefined) max = Math.max(max ?? 0, v);
+  };
+  take();
+  const timer = setInterval(take, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return max;
+    },
+  };
+}
