@@ -9,8 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-const consumeLogs = () =>
-  mock.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id', 'desc').execute();
+const consumeLogs = async () => {
+  await mock.ctx.flush();
+  return mock.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id', 'desc').execute();
+};
 
 describe('a stream cut off by the client', () => {
   it('aborts the upstream call and bills what was delivered, not nothing and not the estimate', async () => {

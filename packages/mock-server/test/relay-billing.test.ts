@@ -24,12 +24,14 @@ async function account(quota: number, tokenQuota = 1_000_000_000) {
   return { userId, client };
 }
 
-const user = (id: number) =>
-  mock.db
+const user = async (id: number) => {
+  await mock.ctx.flush();
+  return mock.db
     .selectFrom('users')
     .select(['quota', 'used_quota', 'request_count'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
+};
 
 const ask = (client: OpenAI, model = 'gpt-4o-mini') =>
   client.chat.completions.create({ model, messages: [{ role: 'user', content: 'One line please' }] });
@@ -77,6 +79,7 @@ describe('failover and retries', () => {
     mock.upstreams.openai.setNextError(500, { error: { message: 'boom', type: 'server_error' } });
     const res = await ask(client);
     expect(res.choices[0]!.message.content).toBeTruthy();
+    await mock.ctx.flush();
     const log = await mock.db
       .selectFrom('logs')
       .select('other')
@@ -113,6 +116,7 @@ describe('failover and retries', () => {
     mock.upstreams.openai.reset();
     await ask(client, 'house-model');
     expect(mock.upstreams.openai.requests[0]!.body).toMatchObject({ model: 'gpt-4o-mini' });
+    await mock.ctx.flush();
     const log = await mock.db.selectFrom('logs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(log.model_name).toBe('house-model');
     expect(JSON.parse(log.other)).toMatchObject({

@@ -11,13 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-const lastLog = () =>
-  mock.db
+const lastLog = async () => {
+  await mock.ctx.flush();
+  return mock.db
     .selectFrom('logs')
     .selectAll()
     .where('type', '=', 2)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
+};
 
 describe('OpenAI endpoints besides chat', () => {
   it('embeds through the official SDK and bills the reported prompt tokens', async () => {

@@ -10,13 +10,15 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-const lastLog = () =>
-  mock.db
+const lastLog = async () => {
+  await mock.ctx.flush();
+  return mock.db
     .selectFrom('logs')
     .selectAll()
     .where('type', '=', 2)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
+};
 
 describe('any client format to any channel format', () => {
   it('serves the official Anthropic SDK from a Claude channel, plain and streaming', async () => {

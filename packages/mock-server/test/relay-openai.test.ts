@@ -5,12 +5,14 @@ import { createMockServer, type MockServer } from '../src/index.js';
 let mock: MockServer;
 let client: OpenAI;
 
-const userQuota = async (id: number) =>
-  await mock.db
+const userQuota = async (id: number) => {
+  await mock.ctx.flush();
+  return mock.db
     .selectFrom('users')
     .select(['quota', 'used_quota'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
+};
 
 beforeAll(async () => {
   mock = await createMockServer({ seed: 7 });

@@ -25,6 +25,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
   const options = await OptionStore.load(deps.db);
+  const flushers: (() => Promise<void>)[] = [];
   const ctx: AppContext = {
     db: deps.db,
     config: deps.config,
@@ -32,6 +33,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     options,
     events: new AppEvents(),
     now,
+    flush: async () => {
+      for (const fn of flushers) await fn();
+    },
+    onFlush: (fn) => void flushers.push(fn),
   };
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -47,6 +52,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   registerErrorHandling(app);
   registerRateLimits(app, deps.config);
   registerAuth(app, ctx);
+  // Last onClose hook to run: buffered writes reach the database before it closes.
+  app.addHook('onClose', () => ctx.flush());
   await registerModules(app, ctx);
   await relayRoutes(app, ctx);
   return { app, ctx };

@@ -14,4 +14,11 @@ export interface AppContext {
   events: AppEvents;
   /** Unix seconds. */
   now(): number;
+  /**
+   * Writes everything buffered in memory (the relay's settlements) to the database. Shutdown calls it; tests
+   * call it before reading balances.
+   */
+  flush(): Promise<void>;
+  /** Registers a buffer for {@link AppContext.flush}. */
+  onFlush(fn: () => Promise<void>): void;
 }

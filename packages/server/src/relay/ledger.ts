@@ -1,8 +1,8 @@
 import { LogType, trustShortcut } from '@switchboard/sdk';
-import type { Kysely } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { AppContext } from '../context.js';
-import { dialectOf } from '../db/dialect.js';
-import type { Database } from '../db/tables.js';
+import type { LogsTable } from '../db/tables.js';
+import { writeSettlements, type Settlement } from './ledger-writer.js';
 import { relayError } from './relay-error.js';
 import type { RelayCaller } from './token-auth.js';
 
@@ -20,13 +20,22 @@ export interface ConsumeRecord {
   other: Record<string, unknown>;
 }
 
+/** How long finished requests wait to be written together; a crash can lose at most this window. */
+const FLUSH_DELAY_MS = Number(process.env.SETTLEMENT_FLUSH_MS ?? 5);
+
 /**
  * Moves quota for relay requests. Every write is a conditional SQL update, so balances never go negative and
  * concurrent requests never spend the same quota twice, on any dialect and across nodes. The cached balances of
  * the caller (shared with TokenAuth's cache) follow each write, for the trust shortcut.
  */
 export class Ledger {
-  constructor(private readonly ctx: AppContext) {}
+  private queue: Settlement[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> | undefined;
+
+  constructor(private readonly ctx: AppContext) {
+    ctx.onFlush(() => this.flush());
+  }
 
   /**
    * Reserves `amount` before the upstream call. Callers holding over 100× the amount are trusted and reserve
@@ -69,139 +78,100 @@ export class Ledger {
   }
 
   /** Gives a reservation back (the request failed before anything was delivered). */
-  async refund(caller: RelayCaller, reserved: number, playground: boolean): Promise<void> {
-    if (reserved > 0) await this.apply(caller, -reserved, 0, playground, undefined);
+  refund(caller: RelayCaller, reserved: number, playground: boolean): void {
+    if (reserved > 0) this.enqueue(caller, -reserved, 0, playground, undefined);
   }
 
-  /** Charges the final quota: the difference to the reservation, usage counters, the log row, hourly data. */
-  async settle(
-    caller: RelayCaller,
-    reserved: number,
-    record: ConsumeRecord,
-    playground: boolean,
-  ): Promise<void> {
-    await this.apply(caller, record.quota - reserved, record.quota, playground, record);
+  /**
+   * Charges the final quota: the difference to the reservation, usage counters, the log row, hourly data.
+   * The caller's cached balances change at once; the rows are written by the next flush, a few milliseconds
+   * later, in one transaction with the other requests that finished meanwhile.
+   */
+  settle(caller: RelayCaller, reserved: number, record: ConsumeRecord, playground: boolean): void {
+    this.enqueue(caller, record.quota - reserved, record.quota, playground, record);
   }
 
-  private async apply(
+  private enqueue(
     caller: RelayCaller,
     delta: number,
     used: number,
     playground: boolean,
     record: ConsumeRecord | undefined,
-  ): Promise<void> {
+  ): void {
     const { user, token } = caller;
     const now = this.ctx.now();
-    await this.ctx.db.transaction().execute(async (trx) => {
-      // A charge larger than what is left (usage beyond the estimate) takes the rest, never below zero.
-      await trx
-        .updateTable('users')
-        .set((eb) => ({
-          quota: eb
-            .case()
-            .when('quota', '>=', delta)
-            .then(eb('quota', '-', delta))
-            .else(0)
-            .end(),
-          used_quota: eb('used_quota', '+', used),
-          request_count: eb('request_count', '+', record ? 1 : 0),
-        }))
-        .where('id', '=', user.id)
-        .execute();
-      if (!playground) {
-        await trx
-          .updateTable('tokens')
-          .set((eb) => ({
-            remain_quota: token.unlimited
-              ? eb.ref('remain_quota')
-              : eb
-                  .case()
-                  .when('remain_quota', '>=', delta)
-                  .then(eb('remain_quota', '-', delta))
-                  .else(0)
-                  .end(),
-            used_quota: eb('used_quota', '+', used),
-            accessed_time: now,
-          }))
-          .where('id', '=', token.id)
-          .execute();
-      }
-      if (!record) return;
-      if (record.channelId && used) {
-        await trx
-          .updateTable('channels')
-          .set((eb) => ({ used_quota: eb('used_quota', '+', used) }))
-          .where('id', '=', record.channelId)
-          .execute();
-      }
-      if (this.ctx.options.bool('LogConsumeEnabled')) await this.log(trx, caller, record, now, playground);
-      if (this.ctx.options.bool('DataExportEnabled')) await this.hourly(trx, caller, record, now);
+    const o = this.ctx.options;
+    this.queue.push({
+      userId: user.id,
+      tokenId: playground ? 0 : token.id,
+      tokenUnlimited: playground || token.unlimited,
+      delta,
+      used,
+      counted: record !== undefined,
+      channelId: record?.channelId ?? 0,
+      ...(record && o.bool('LogConsumeEnabled') ? { log: this.logRow(caller, record, now, playground) } : {}),
+      ...(record && o.bool('DataExportEnabled')
+        ? {
+            hourly: {
+              userId: user.id,
+              username: user.username,
+              model: record.modelName,
+              hour: now - (now % 3600),
+              tokens: record.promptTokens + record.completionTokens,
+              quota: record.quota,
+            },
+          }
+        : {}),
     });
     user.quota = Math.max(0, user.quota - delta);
     if (!playground && !token.unlimited) token.remainQuota = Math.max(0, token.remainQuota - delta);
+    this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
   }
 
-  private async log(
-    trx: Kysely<Database>,
+  /** Writes every queued settlement; concurrent calls wait for the same write. Never loses a queued row. */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    while (this.writing) await this.writing;
+    if (this.queue.length === 0) return;
+    const batch = this.queue;
+    this.queue = [];
+    this.writing = writeSettlements(this.ctx.db, batch)
+      .catch((err: unknown) => {
+        // Keep the rows for the next flush rather than lose money; the database may be back by then.
+        this.queue.unshift(...batch);
+        console.error('switchboard: writing settlements failed, will retry:', (err as Error).message);
+        this.timer ??= setTimeout(() => void this.flush(), 1000);
+      })
+      .finally(() => {
+        this.writing = undefined;
+      });
+    await this.writing;
+  }
+
+  private logRow(
     caller: RelayCaller,
     r: ConsumeRecord,
     now: number,
     playground: boolean,
-  ) {
-    await trx
-      .insertInto('logs')
-      .values({
-        user_id: caller.user.id,
-        username: caller.user.username,
-        created_at: now,
-        type: LogType.Consume,
-        content: r.content,
-        token_name: playground ? `playground-${r.group}` : caller.token.name,
-        token_id: playground ? 0 : caller.token.id,
-        model_name: r.modelName,
-        quota: r.quota,
-        prompt_tokens: r.promptTokens,
-        completion_tokens: r.completionTokens,
-        use_time: r.useTimeS,
-        is_stream: r.isStream ? 1 : 0,
-        channel_id: r.channelId,
-        group: r.group,
-        other: JSON.stringify(r.other),
-      })
-      .execute();
-  }
-
-  /** The dashboard's per-hour rows (quota_data), one upsert per request. */
-  private async hourly(trx: Kysely<Database>, caller: RelayCaller, r: ConsumeRecord, now: number) {
-    const hour = now - (now % 3600);
-    const tokens = r.promptTokens + r.completionTokens;
-    const insert = trx.insertInto('quota_data').values({
+  ): Insertable<LogsTable> {
+    return {
       user_id: caller.user.id,
       username: caller.user.username,
+      created_at: now,
+      type: LogType.Consume,
+      content: r.content,
+      token_name: playground ? `playground-${r.group}` : caller.token.name,
+      token_id: playground ? 0 : caller.token.id,
       model_name: r.modelName,
-      created_at: hour,
-      token_used: tokens,
-      count: 1,
       quota: r.quota,
-    });
-    if (dialectOf(trx) === 'mysql') {
-      await insert
-        .onDuplicateKeyUpdate((eb) => ({
-          token_used: eb('token_used', '+', tokens),
-          count: eb('count', '+', 1),
-          quota: eb('quota', '+', r.quota),
-        }))
-        .execute();
-      return;
-    }
-    await insert
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'model_name', 'created_at']).doUpdateSet((eb) => ({
-          token_used: eb('quota_data.token_used', '+', tokens),
-          count: eb('quota_data.count', '+', 1),
-          quota: eb('quota_data.quota', '+', r.quota),
-        })),
-      )
-      .execute();
+      prompt_tokens: r.promptTokens,
+      completion_tokens: r.completionTokens,
+      use_time: r.useTimeS,
+      is_stream: r.isStream ? 1 : 0,
+      channel_id: r.channelId,
+      group: r.group,
+      other: JSON.stringify(r.other),
+    };
   }
 }
