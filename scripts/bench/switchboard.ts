@@ -3,7 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startChild, TSX_NODE, type Child } from './children.js';
+import { buildServer, SERVER_NODE_FLAGS } from '../build-server.mjs';
+import { freePort, startChild, type Child } from './children.js';
 
 export interface Switchboard extends Child {
   /** `sk-…`, a full relay key for the benchmark token. */
@@ -40,14 +41,14 @@ async function api<T>(
 }
 
 /**
- * Starts Switchboard against `upstream` with auth, billing and consume logging on (the defaults).
- * `execArgv` goes before the TypeScript loader, e.g. `--cpu-prof`.
+ * Starts Switchboard against `upstream` with auth, billing and consume logging on (the defaults), as
+ * `npm start` runs it: the built bundle. `execArgv` goes before the script, e.g. `--cpu-prof`.
  */
 export async function startSwitchboard(upstream: string, execArgv: string[] = []): Promise<Switchboard> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swb-relay-bench-'));
   const port = await freePort();
   const child = await startChild(
-    [...execArgv, ...TSX_NODE, 'packages/server/src/main.ts'],
+    [...SERVER_NODE_FLAGS, ...execArgv, await buildServer()],
     {
       PORT: String(port),
       HOST: '127.0.0.1',

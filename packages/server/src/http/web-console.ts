@@ -19,7 +19,7 @@ const API_PREFIXES = ['/api/', '/v1/', '/v1beta/', '/pg/', '/assets/'];
 
 /** Default location of the built console, relative to this package. */
 export function defaultWebDist(): string {
-  return resolve(import.meta.dirname, '../../../web/dist');
+  return resolve(import.meta.dirname, '../../web/dist');
 }
 
 /**
