@@ -5,13 +5,11 @@ import { consumeRecord, type AttemptInfo } from './settlement.js';
 import { providerFor, isOpenAiCompatible } from './providers/index.js';
 import type { ChatRequest, ChatResponse, ClientFormat, Usage } from './providers/types.js';
 import { resolvePrice, type ResolvedPrice } from './pricing.js';
-import { RelayError, relayError } from './relay-error.js';
-import { mapStatus, shouldRetry } from './retry-policy.js';
+import { relayError } from './relay-error.js';
 import type { RelayRuntime } from './runtime.js';
 import type { RelayCaller } from './token-auth.js';
-import { callUpstream, readErrorBody } from './upstream.js';
+import { firstAnswer } from './attempts.js';
 import { countedUsage, hasUsage, roughPromptTokens } from './usage-count.js';
-import type { RelayChannel } from './channel-index.js';
 
 export interface ChatCall {
   caller: RelayCaller;
@@ -79,118 +77,74 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) abort.abort();
   });
-  const tried = new Set<number>();
   const startedAt = performance.now();
   const startedAtS = Date.now() / 1000;
-  let lastError: RelayError | undefined;
   let settled = false;
   try {
-    const attempts = pinned ? 1 : Math.max(0, o.number('RetryTimes')) + 1;
-    for (let attempt = 0; attempt < attempts && !abort.signal.aborted; attempt++) {
-      const channel: RelayChannel | undefined = pinned ?? channels.pick(group, model, tried);
-      if (!channel) break;
-      tried.add(channel.id);
-      const upstreamModel = channel.modelMapping[model] || model;
-      const provider = providerFor(channel.type);
-      let res;
-      try {
-        res = await callUpstream(
-          rt.agent,
-          await provider.chatRequest(channel, request, upstreamModel),
-          abort.signal,
-        );
-      } catch {
-        if (abort.signal.aborted) break;
-        // Transport failures (refused, reset, DNS) are another channel's chance, as in new-api.
-        lastError = new RelayError(
-          502,
-          'relay.upstreamUnreachable',
-          {},
-          'upstream_error',
-          'do_request_failed',
-        );
-        continue;
-      }
-      if (res.statusCode >= 400) {
-        const upstreamError = provider.error(res.statusCode, await readErrorBody(res));
-        // Fire-and-forget: counting (and maybe disabling) must not delay the retry or the client's answer.
-        rt.health
-          .failure(channel, res.statusCode, upstreamError)
-          .catch((err: unknown) => reply.log.error({ err }, 'channel health update failed'));
-        const status = mapStatus(res.statusCode, channel.statusCodeMapping);
-        lastError =
-          status === 429
-            ? new RelayError(429, 'relay.upstreamSaturated', {}, upstreamError.type, upstreamError.code)
-            : new RelayError(
-                status,
-                undefined,
-                {},
-                upstreamError.type,
-                upstreamError.code,
-                upstreamError.message,
-              );
-        if (!shouldRetry(status, channel.type)) break;
-        continue;
-      }
-      const info: AttemptInfo = {
+    const answer = await firstAnswer(
+      rt,
+      { group, model, ...(pinned ? { pinned } : {}), signal: abort.signal },
+      (channel, upstreamModel) => providerFor(channel.type).chatRequest(channel, request, upstreamModel),
+    );
+    if (!answer) return;
+    const { res, channel, upstreamModel } = answer;
+    const provider = providerFor(channel.type);
+    const info: AttemptInfo = {
+      requestedModel: model,
+      upstreamModel,
+      channelId: channel.id,
+      useChannel: answer.tried.map(String),
+      group,
+      isStream: !!request.stream,
+      startedAt: startedAtS,
+      frtMs: -1000,
+      ...(request.reasoning_effort ? { reasoningEffort: request.reasoning_effort } : {}),
+    };
+    const settle = async (usage: Usage) => {
+      settled = true;
+      rt.limits.succeeded(caller.user.id);
+      await ledger.settle(
+        caller,
+        reserved,
+        consumeRecord(price, usage, info, quotaPerUnit, Date.now() / 1000),
+        playground,
+      );
+      rt.health.success(channel);
+    };
+    if (request.stream) {
+      reply.hijack();
+      const target: StreamTarget = {
+        res: reply.raw,
+        encoder: format?.streamFromUnified(model),
         requestedModel: model,
-        upstreamModel,
-        channelId: channel.id,
-        useChannel: [...tried].map(String),
-        group,
-        isStream: !!request.stream,
-        startedAt: startedAtS,
-        frtMs: -1000,
-        ...(request.reasoning_effort ? { reasoningEffort: request.reasoning_effort } : {}),
+        clientWantsUsage: !format && !!request.stream_options?.include_usage,
+        passThrough: !format && isOpenAiCompatible(channel.type),
+        startedAt,
       };
-      const settle = async (usage: Usage) => {
-        settled = true;
-        rt.limits.succeeded(caller.user.id);
-        await ledger.settle(
-          caller,
-          reserved,
-          consumeRecord(price, usage, info, quotaPerUnit, Date.now() / 1000),
-          playground,
-        );
-        rt.health.success(channel);
-      };
-      if (request.stream) {
-        reply.hijack();
-        const target: StreamTarget = {
-          res: reply.raw,
-          encoder: format?.streamFromUnified(model),
-          requestedModel: model,
-          clientWantsUsage: !format && !!request.stream_options?.include_usage,
-          passThrough: !format && isOpenAiCompatible(channel.type),
-          startedAt,
-        };
-        const outcome = await relayStream(res, provider, upstreamModel, target, abort.signal);
-        info.frtMs = outcome.frtMs;
-        const usage = hasUsage(outcome.usage)
-          ? outcome.usage
-          : await countedUsage(request, outcome.text, outcome.toolCalls);
-        finishStream(target, outcome, usage, `chatcmpl-${Date.now()}`);
-        await settle(usage);
-        return;
-      }
-      const text = await res.body.text();
-      const unified: ChatResponse = provider.chatResponse(JSON.parse(text), upstreamModel);
-      const usage = hasUsage(unified.usage)
-        ? unified.usage
-        : await countedUsage(
-            request,
-            unified.choices
-              .map((c) => (c.message.content ?? '') + (c.message.reasoning_content ?? ''))
-              .join(''),
-            unified.choices.reduce((n, c) => n + (c.message.tool_calls?.length ?? 0), 0),
-          );
-      if (format) await reply.send(format.fromUnified({ ...unified, usage }, model));
-      else if (isOpenAiCompatible(channel.type)) await reply.type('application/json').send(text);
-      else await reply.send({ ...unified, model, usage });
+      const outcome = await relayStream(res, provider, upstreamModel, target, abort.signal);
+      info.frtMs = outcome.frtMs;
+      const usage = hasUsage(outcome.usage)
+        ? outcome.usage
+        : await countedUsage(request, outcome.text, outcome.toolCalls);
+      finishStream(target, outcome, usage, `chatcmpl-${Date.now()}`);
       await settle(usage);
       return;
     }
-    throw lastError ?? relayError(503, 'relay.noAvailableChannel', { group, model }, 'model_not_found');
+    const text = await res.body.text();
+    const unified: ChatResponse = provider.chatResponse(JSON.parse(text), upstreamModel);
+    const usage = hasUsage(unified.usage)
+      ? unified.usage
+      : await countedUsage(
+          request,
+          unified.choices
+            .map((c) => (c.message.content ?? '') + (c.message.reasoning_content ?? ''))
+            .join(''),
+          unified.choices.reduce((n, c) => n + (c.message.tool_calls?.length ?? 0), 0),
+        );
+    if (format) await reply.send(format.fromUnified({ ...unified, usage }, model));
+    else if (isOpenAiCompatible(channel.type)) await reply.type('application/json').send(text);
+    else await reply.send({ ...unified, model, usage });
+    await settle(usage);
   } finally {
     if (!settled) await ledger.refund(caller, reserved, playground);
   }

@@ -2,16 +2,16 @@ import { perCallQuota, preConsumeQuota } from '@switchboard/sdk';
 import type { FastifyReply } from 'fastify';
 import { checkAccess } from './chat-pipeline.js';
 import { isOpenAiCompatible, providerFor } from './providers/index.js';
+import { AZURE_CHANNEL_TYPE, azureEndpoint } from './providers/azure/index.js';
 import { openaiHeaders, openaiUrl } from './providers/openai/api.js';
 import type { ChannelConfig, Usage } from './providers/types.js';
 import { DEFAULT_MODEL, roughInputTokens, usageOf, type Endpoint } from './passthrough-usage.js';
-import { RelayError, relayError } from './relay-error.js';
+import { relayError } from './relay-error.js';
+import { firstAnswer } from './attempts.js';
 import { finishStream, relayStream, type StreamTarget } from './respond-stream.js';
-import { mapStatus, shouldRetry } from './retry-policy.js';
 import type { RelayRuntime } from './runtime.js';
 import { consumeRecord, type AttemptInfo } from './settlement.js';
 import type { RelayCaller } from './token-auth.js';
-import { callUpstream, readErrorBody } from './upstream.js';
 import type { ResolvedPrice } from './pricing.js';
 
 export interface PassthroughCall {
@@ -24,18 +24,8 @@ export interface PassthroughCall {
 }
 
 /** Azure serves OpenAI's endpoints at deployment URLs; every other OpenAI-compatible type at base + /v1/…. */
-function target(
-  channel: ChannelConfig,
-  endpoint: Endpoint,
-  model: string,
-): { url: string; headers: Record<string, string> } {
-  if (channel.type === 3) {
-    const version = channel.other || '2024-12-01-preview';
-    return {
-      url: `${channel.baseUrl}/openai/deployments/${model.replaceAll('.', '')}/${endpoint}?api-version=${version}`,
-      headers: { 'api-key': channel.key, 'content-type': 'application/json' },
-    };
-  }
+function target(channel: ChannelConfig, endpoint: Endpoint, model: string) {
+  if (channel.type === AZURE_CHANNEL_TYPE) return azureEndpoint(channel, endpoint, model);
   return { url: openaiUrl(channel, `/v1/${endpoint}`, model), headers: openaiHeaders(channel) };
 }
 
@@ -68,7 +58,7 @@ export async function runPassthrough(
   const { group, price } = checkAccess(rt, { caller, request: { model, messages: [] } });
   rt.limits.admit(caller.user.id);
   await rt.channels.ready();
-  const accept = (c: ChannelConfig) => isOpenAiCompatible(c.type) || c.type === 3;
+  const accept = (c: ChannelConfig) => isOpenAiCompatible(c.type) || c.type === AZURE_CHANNEL_TYPE;
   const o = rt.ctx.options;
   const quotaPerUnit = o.number('QuotaPerUnit') || 500_000;
   const isImage = endpoint === 'images/generations';
@@ -78,114 +68,88 @@ export async function runPassthrough(
   const reserved = await rt.ledger.reserve(caller, estimate, false);
   const abort = new AbortController();
   reply.raw.on('close', () => !reply.raw.writableFinished && abort.abort());
-  const tried = new Set<number>();
   const startedAt = performance.now();
-  let lastError: RelayError | undefined;
   let settled = false;
+  const stream = endpoint === 'completions' && body.stream === true;
   try {
-    const attempts = Math.max(0, o.number('RetryTimes')) + 1;
-    for (let i = 0; i < attempts && !abort.signal.aborted; i++) {
-      const channel =
-        caller.pinnedChannel !== undefined
-          ? rt.channels.get(caller.pinnedChannel)
-          : rt.channels.pick(group, model, tried, accept);
-      if (!channel || tried.has(channel.id)) break;
-      tried.add(channel.id);
-      const upstreamModel = channel.modelMapping[model] || model;
-      const { url, headers } = target(channel, endpoint, upstreamModel);
-      const stream = endpoint === 'completions' && body.stream === true;
-      const json = {
-        ...body,
-        model: upstreamModel,
-        ...(stream ? { stream_options: { include_usage: true } } : {}),
-      };
-      const req = call.raw
-        ? {
+    const pinned = caller.pinnedChannel !== undefined ? rt.channels.get(caller.pinnedChannel) : undefined;
+    const answer = await firstAnswer(
+      rt,
+      { group, model, accept, signal: abort.signal, ...(pinned ? { pinned } : {}) },
+      (channel, upstreamModel) => {
+        const { url, headers } = target(channel, endpoint, upstreamModel);
+        if (call.raw)
+          return {
             url,
-            method: 'POST' as const,
+            method: 'POST',
             headers: { ...headers, 'content-type': call.raw.contentType },
             body: call.raw.bytes,
-          }
-        : { url, method: 'POST' as const, headers, body: JSON.stringify(json) };
-      let res;
-      try {
-        res = await callUpstream(rt.agent, req, abort.signal);
-      } catch {
-        if (abort.signal.aborted) break;
-        lastError = new RelayError(
-          502,
-          'relay.upstreamUnreachable',
-          {},
-          'upstream_error',
-          'do_request_failed',
-        );
-        continue;
-      }
-      if (res.statusCode >= 400) {
-        const err = providerFor(channel.type).error(res.statusCode, await readErrorBody(res));
-        const status = mapStatus(res.statusCode, channel.statusCodeMapping);
-        lastError = new RelayError(status, undefined, {}, err.type, err.code, err.message);
-        if (!shouldRetry(status, channel.type)) break;
-        continue;
-      }
-      const info: AttemptInfo = {
-        requestedModel: model,
-        upstreamModel,
-        channelId: channel.id,
-        useChannel: [...tried].map(String),
-        group,
-        isStream: stream,
-        startedAt: Date.now() / 1000 - (performance.now() - startedAt) / 1000,
-        frtMs: -1000,
-      };
-      const settle = async (usage: Usage, quota?: number) => {
-        settled = true;
-        rt.limits.succeeded(caller.user.id);
-        const record = consumeRecord(price, usage, info, quotaPerUnit, Date.now() / 1000);
-        if (quota !== undefined) record.quota = quota;
-        await rt.ledger.settle(caller, reserved, record, false);
-      };
-      const estimateUsage = (): Usage => {
-        const n = roughInputTokens(endpoint, body);
-        return { prompt_tokens: n, completion_tokens: 0, total_tokens: n };
-      };
-      if (stream) {
-        reply.hijack();
-        const t: StreamTarget = {
-          res: reply.raw,
-          encoder: undefined,
-          requestedModel: model,
-          clientWantsUsage: !!(body.stream_options as { include_usage?: boolean } | undefined)?.include_usage,
-          passThrough: true,
-          startedAt,
+          };
+        const json = {
+          ...body,
+          model: upstreamModel,
+          ...(stream ? { stream_options: { include_usage: true } } : {}),
         };
-        const outcome = await relayStream(res, providerFor(1), upstreamModel, t, abort.signal);
-        info.frtMs = outcome.frtMs;
-        const usage = outcome.usage ?? estimateUsage();
-        finishStream(t, outcome, usage, `cmpl-${Date.now()}`);
-        await settle(usage);
-        return;
-      }
-      const contentType = String(res.headers['content-type'] ?? 'application/json');
-      const bytes = Buffer.from(await res.body.arrayBuffer());
-      let answer: unknown;
-      if (contentType.includes('json')) {
-        try {
-          answer = JSON.parse(bytes.toString('utf8'));
-        } catch {
-          answer = undefined;
-        }
-      }
-      await reply.status(res.statusCode).type(contentType).send(bytes);
-      if (isImage)
-        await settle(
-          { prompt_tokens: 0, completion_tokens: 0, total_tokens: 1 },
-          imageQuota(price, body, quotaPerUnit),
-        );
-      else await settle(usageOf(endpoint, body, answer) ?? estimateUsage());
+        return { url, method: 'POST', headers, body: JSON.stringify(json) };
+      },
+    );
+    if (!answer) return;
+    const { res, channel, upstreamModel } = answer;
+    const info: AttemptInfo = {
+      requestedModel: model,
+      upstreamModel,
+      channelId: channel.id,
+      useChannel: answer.tried.map(String),
+      group,
+      isStream: stream,
+      startedAt: Date.now() / 1000 - (performance.now() - startedAt) / 1000,
+      frtMs: -1000,
+    };
+    const settle = async (usage: Usage, quota?: number) => {
+      settled = true;
+      rt.limits.succeeded(caller.user.id);
+      const record = consumeRecord(price, usage, info, quotaPerUnit, Date.now() / 1000);
+      if (quota !== undefined) record.quota = quota;
+      await rt.ledger.settle(caller, reserved, record, false);
+    };
+    const estimateUsage = (): Usage => {
+      const n = roughInputTokens(endpoint, body);
+      return { prompt_tokens: n, completion_tokens: 0, total_tokens: n };
+    };
+    if (stream) {
+      reply.hijack();
+      const t: StreamTarget = {
+        res: reply.raw,
+        encoder: undefined,
+        requestedModel: model,
+        clientWantsUsage: !!(body.stream_options as { include_usage?: boolean } | undefined)?.include_usage,
+        passThrough: true,
+        startedAt,
+      };
+      const outcome = await relayStream(res, providerFor(1), upstreamModel, t, abort.signal);
+      info.frtMs = outcome.frtMs;
+      const usage = outcome.usage ?? estimateUsage();
+      finishStream(t, outcome, usage, `cmpl-${Date.now()}`);
+      await settle(usage);
       return;
     }
-    throw lastError ?? relayError(503, 'relay.noAvailableChannel', { group, model }, 'model_not_found');
+    const contentType = String(res.headers['content-type'] ?? 'application/json');
+    const bytes = Buffer.from(await res.body.arrayBuffer());
+    let parsed: unknown;
+    if (contentType.includes('json')) {
+      try {
+        parsed = JSON.parse(bytes.toString('utf8'));
+      } catch {
+        parsed = undefined;
+      }
+    }
+    await reply.status(res.statusCode).type(contentType).send(bytes);
+    if (isImage)
+      await settle(
+        { prompt_tokens: 0, completion_tokens: 0, total_tokens: 1 },
+        imageQuota(price, body, quotaPerUnit),
+      );
+    else await settle(usageOf(endpoint, body, parsed) ?? estimateUsage());
   } finally {
     if (!settled) await rt.ledger.refund(caller, reserved, false);
   }

@@ -1,4 +1,4 @@
-import type { ChatProvider } from '../types.js';
+import type { ChannelConfig, ChatProvider } from '../types.js';
 import { openaiChatBody, openaiProvider } from '../openai/chat.js';
 
 /** new-api's AZURE_DEFAULT_API_VERSION; a channel's `other` overrides it. */
@@ -7,15 +7,24 @@ export const AZURE_DEFAULT_API_VERSION = '2024-12-01-preview';
 /** Azure names deployments without dots (gpt-4o-mini, gpt-35-turbo). */
 export const azureDeployment = (model: string): string => model.replaceAll('.', '');
 
+export const AZURE_CHANNEL_TYPE = 3;
+
+/** URL and headers of one OpenAI endpoint (`chat/completions`, `embeddings`, …) of an Azure deployment. */
+export function azureEndpoint(channel: ChannelConfig, endpoint: string, model: string) {
+  return {
+    url:
+      `${channel.baseUrl}/openai/deployments/${encodeURIComponent(azureDeployment(model))}/${endpoint}` +
+      `?api-version=${encodeURIComponent(channel.other || AZURE_DEFAULT_API_VERSION)}`,
+    headers: { 'api-key': channel.key, 'content-type': 'application/json' },
+  };
+}
+
 /** Azure OpenAI: OpenAI's body and answers at a deployment URL, authenticated with `api-key`. */
 export const azureProvider: ChatProvider = {
   ...openaiProvider,
   chatRequest: (channel, request, model) => ({
-    url:
-      `${channel.baseUrl}/openai/deployments/${encodeURIComponent(azureDeployment(model))}/chat/completions` +
-      `?api-version=${encodeURIComponent(channel.other || AZURE_DEFAULT_API_VERSION)}`,
+    ...azureEndpoint(channel, 'chat/completions', model),
     method: 'POST',
-    headers: { 'api-key': channel.key, 'content-type': 'application/json' },
     body: JSON.stringify(openaiChatBody(request, model)),
   }),
 };
