@@ -12,6 +12,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  */
 export const SERVER_NODE_FLAGS = (process.env.SWB_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
+/**
+ * Environment defaults for the server process. Two malloc arenas instead of glibc's 8 per core: measured with
+ * `npm run bench` at c=64, peak RSS fell from 226–255 MB to 192 MB with throughput unchanged.
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+
 export async function buildServer() {
   await build({
     absWorkingDir: root,

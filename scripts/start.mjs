@@ -1,9 +1,12 @@
 // `npm start`: builds the gateway (a second) and serves the API and console on http://localhost:3000,
 // SQLite under ./data. Signals are passed on so the server can drain and flush before exiting.
 import { spawn } from 'node:child_process';
-import { buildServer, SERVER_NODE_FLAGS } from './build-server.mjs';
+import { buildServer, SERVER_ENV, SERVER_NODE_FLAGS } from './build-server.mjs';
 
 const main = await buildServer();
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], { stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
+  stdio: 'inherit',
+  env: { ...SERVER_ENV, ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

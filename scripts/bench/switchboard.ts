@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServer, SERVER_NODE_FLAGS } from '../build-server.mjs';
+import { buildServer, SERVER_ENV, SERVER_NODE_FLAGS } from '../build-server.mjs';
 import { freePort, startChild, type Child } from './children.js';
 
 export interface Switchboard extends Child {
@@ -50,6 +50,7 @@ export async function startSwitchboard(upstream: string, execArgv: string[] = []
   const child = await startChild(
     [...SERVER_NODE_FLAGS, ...execArgv, await buildServer()],
     {
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
