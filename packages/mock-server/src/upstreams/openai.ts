@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { mediaRoute } from './openai-media.js';
 import * as r from './openai-responses.js';
 
 /** One request the fake upstream received, for tests to assert what the relay sent. */
@@ -103,6 +104,7 @@ export async function startOpenAiUpstream(
     if (route === 'GET /models') return send(res, 200, r.modelList(created));
     if (route === 'POST /embeddings') return send(res, 200, r.embeddings(model, json));
     if (route === 'POST /completions') return send(res, 200, r.textCompletion(id, model, created, json));
+    if (mediaRoute(route, json, body, created, res)) return;
     if (route !== 'POST /chat/completions') return send(res, 404, r.errorBody(404, `Unknown path ${path}`));
     if (!json.stream) return send(res, 200, r.chatCompletion(id, model, created, json));
     res.writeHead(200, {
