@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../src/index.js';
+import { lastConsumeLog } from './helpers.js';
 
 let mock: MockServer;
 let client: OpenAI;
@@ -11,15 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-const lastLog = async () => {
-  await mock.ctx.flush();
-  return mock.db
-    .selectFrom('logs')
-    .selectAll()
-    .where('type', '=', 2)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-};
+const lastLog = () => lastConsumeLog(mock);
 
 describe('OpenAI endpoints besides chat', () => {
   it('embeds through the official SDK and bills the reported prompt tokens', async () => {

@@ -2,6 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../src/index.js';
+import { lastConsumeLog } from './helpers.js';
 
 let mock: MockServer;
 
@@ -10,15 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-const lastLog = async () => {
-  await mock.ctx.flush();
-  return mock.db
-    .selectFrom('logs')
-    .selectAll()
-    .where('type', '=', 2)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-};
+const lastLog = () => lastConsumeLog(mock);
 
 describe('any client format to any channel format', () => {
   it('serves the official Anthropic SDK from a Claude channel, plain and streaming', async () => {

@@ -1,6 +1,7 @@
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../src/index.js';
+import { lastConsumeLog } from './helpers.js';
 import { SPEECH_BYTES, TRANSCRIPT } from '../src/upstreams/openai-media.js';
 
 let mock: MockServer;
@@ -14,15 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-const lastLog = async () => {
-  await mock.ctx.flush();
-  return mock.db
-    .selectFrom('logs')
-    .selectAll()
-    .where('type', '=', 2)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-};
+const lastLog = () => lastConsumeLog(mock);
 
 describe('image, audio, moderation and rerank routes', () => {
   it('generates images billed per call: price × n × group ratio', async () => {

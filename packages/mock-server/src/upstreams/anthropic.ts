@@ -1,7 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { FAIL_HEADER, LATENCY_HEADER, type FakeUpstream, type RecordedRequest } from './openai.js';
+import { sendJson, startFakeServer, type FakeUpstream, type Json } from './fake-server.js';
 import { MODELS, countWords, promptTokens, replyWords } from './openai-responses.js';
 
 /** The same control API as the fake OpenAI upstream (latency, next error, request log). */
@@ -9,8 +6,6 @@ export type AnthropicUpstream = FakeUpstream;
 
 /** Fixed thinking text, sent when the request enables `thinking`. */
 export const THINKING = 'The user wants a greeting; a short deterministic reply will do.';
-
-type Json = Record<string, unknown>;
 
 const ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error',
@@ -27,26 +22,6 @@ export function anthropicErrorBody(status: number, message?: string) {
   const type = ERROR_TYPES[status] ?? 'api_error';
   return { type: 'error', error: { type, message: message ?? `Mock ${type} (status ${status}).` } };
 }
-
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  const text = Buffer.concat(parts).toString('utf8');
-  try {
-    return text ? JSON.parse(text) : {};
-  } catch {
-    return text;
-  }
-}
-
-const send = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'request-id': `req_mock${Date.now()}`,
-    ...(status === 429 ? { 'retry-after': '1' } : {}),
-  });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
-};
 
 /** A value of each property's JSON type, so a tool call's input fits the tool's schema. */
 function toolInput(schema: unknown): Json {
@@ -156,92 +131,43 @@ function* events(id: string, model: string, a: ReturnType<typeof answer>): Gener
 export async function startAnthropicUpstream(
   opts: { port?: number; latencyMs?: number } = {},
 ): Promise<AnthropicUpstream> {
-  let latency = opts.latencyMs ?? 0;
-  let nextError: { status: number; body: unknown } | undefined;
-  let counter = 0;
-  const requests: RecordedRequest[] = [];
+  return startFakeServer({
+    ...opts,
+    modelOf: (_url, json) => (typeof json.model === 'string' ? json.model : 'claude-3-5-sonnet-20241022'),
+    errorBody: anthropicErrorBody,
+    async handle({ req, res, url, json, model, n }) {
+      // @anthropic-ai/sdk 1.x sends its apiKey as `Authorization: Bearer`, which the real API takes as well.
+      const bearer = /^Bearer \S/.test(req.headers.authorization ?? '');
+      if (!req.headers['x-api-key'] && !bearer)
+        return sendJson(res, 401, anthropicErrorBody(401, 'x-api-key header is required'));
+      if (!req.headers['anthropic-version'])
+        return sendJson(res, 400, anthropicErrorBody(400, 'anthropic-version: header is required'));
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? '/').split('?')[0]!;
-    const body = await readBody(req);
-    requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
-    const json: Json = body && typeof body === 'object' ? (body as Json) : {};
-    const model = typeof json.model === 'string' ? json.model : 'claude-3-5-sonnet-20241022';
-
-    const slow = /^slow-(\d+)$/.exec(model)?.[1] ?? req.headers[LATENCY_HEADER];
-    const wait = slow !== undefined ? Number(slow) : latency;
-    if (wait > 0) await sleep(wait);
-
-    if (nextError) {
-      const { status, body: errBody } = nextError;
-      nextError = undefined;
-      return send(res, status, errBody ?? anthropicErrorBody(status));
-    }
-    const fail = /^fail-(\d{3})$/.exec(model)?.[1] ?? req.headers[FAIL_HEADER];
-    if (fail !== undefined) return send(res, Number(fail), anthropicErrorBody(Number(fail)));
-    // @anthropic-ai/sdk 1.x sends its apiKey as `Authorization: Bearer`, which the real API takes as well.
-    const bearer = /^Bearer \S/.test(req.headers.authorization ?? '');
-    if (!req.headers['x-api-key'] && !bearer)
-      return send(res, 401, anthropicErrorBody(401, 'x-api-key header is required'));
-    if (!req.headers['anthropic-version'])
-      return send(res, 400, anthropicErrorBody(400, 'anthropic-version: header is required'));
-
-    const route = `${req.method} ${path}`;
-    if (route === 'GET /v1/models') {
-      const data = MODELS.filter((m) => m.startsWith('claude')).map((id) => ({
-        type: 'model',
-        id,
-        display_name: id,
-        created_at: '2024-10-22T00:00:00Z',
-      }));
-      return send(res, 200, { data, has_more: false, first_id: data[0]?.id, last_id: data.at(-1)?.id });
-    }
-    if (route !== 'POST /v1/messages') return send(res, 404, anthropicErrorBody(404, `Unknown path ${path}`));
-    if (typeof json.max_tokens !== 'number')
-      return send(res, 400, anthropicErrorBody(400, 'max_tokens: Field required'));
-    const id = `msg_mock${String(++counter).padStart(6, '0')}`;
-    const a = answer(json, counter);
-    if (!json.stream) return send(res, 200, message(id, model, a));
-    res.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-    });
-    for (const [event, data] of events(id, model, a))
-      res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
-    res.end();
-  };
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) send(res, 500, anthropicErrorBody(500, String(err)));
-      else res.destroy();
-    });
+      const route = `${req.method} ${url.pathname}`;
+      if (route === 'GET /v1/models') {
+        const data = MODELS.filter((m) => m.startsWith('claude')).map((id) => ({
+          type: 'model',
+          id,
+          display_name: id,
+          created_at: '2024-10-22T00:00:00Z',
+        }));
+        return sendJson(res, 200, { data, has_more: false, first_id: data[0]?.id, last_id: data.at(-1)?.id });
+      }
+      if (route !== 'POST /v1/messages')
+        return sendJson(res, 404, anthropicErrorBody(404, `Unknown path ${url.pathname}`));
+      if (typeof json.max_tokens !== 'number')
+        return sendJson(res, 400, anthropicErrorBody(400, 'max_tokens: Field required'));
+      const id = `msg_mock${String(n).padStart(6, '0')}`;
+      const a = answer(json, n);
+      if (!json.stream) return sendJson(res, 200, message(id, model, a));
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
+      for (const [event, data] of events(id, model, a))
+        res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
+      res.end();
+    },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    requests,
-    setNextError(status, body) {
-      nextError = { status, body };
-    },
-    setLatency(ms) {
-      latency = ms;
-    },
-    reset() {
-      requests.length = 0;
-      nextError = undefined;
-      latency = opts.latencyMs ?? 0;
-    },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
 }
