@@ -64,6 +64,24 @@ describe('billing under concurrency', () => {
     expect(Number(logs.n)).toBe(ok);
   });
 
+  it('keeps one balance per user across several keys spending at once', async () => {
+    const probe = await account(10_000_000);
+    const u = (await ask(probe.client)).usage!;
+    const cost = Math.round((u.prompt_tokens + u.completion_tokens * 4) * 0.075);
+    const initial = cost * 10 + 30;
+    const { userId, client } = await account(initial);
+    const key = `k${Math.random().toString(36).slice(2)}`.padEnd(48, 'z');
+    await insertReturningId(mock.db, 'tokens', { user_id: userId, key, name: 'second', unlimited_quota: 1 });
+    const second = new OpenAI({ apiKey: `sk-${key}`, baseURL: `${mock.url}/v1`, maxRetries: 0 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, (_, i) => ask(i % 2 ? client : second)),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled').length;
+    const after = await user(userId);
+    expect(after.quota).toBe(initial - ok * cost);
+    expect(after.quota).toBeGreaterThanOrEqual(0);
+  });
+
   it('refunds the reservation when every channel fails', async () => {
     const { userId, client } = await account(3000);
     await expect(ask(client, 'fail-500')).rejects.toMatchObject({ status: 500 });

@@ -75,10 +75,23 @@ export function parseKey(raw: string): { key: string; pinnedChannel?: number } {
  */
 export class TokenAuth {
   private readonly cache = new Map<string, RelayCaller | null>();
+  /** One object per user, shared by all their keys, so every key sees the same cached balance. */
+  private readonly users = new Map<number, RelayUser>();
 
   constructor(private readonly ctx: AppContext) {
-    ctx.events.on('tokens', () => this.cache.clear());
-    ctx.events.on('users', () => this.cache.clear());
+    const clear = () => {
+      this.cache.clear();
+      this.users.clear();
+    };
+    ctx.events.on('tokens', clear);
+    ctx.events.on('users', clear);
+  }
+
+  private shared(user: RelayUser): RelayUser {
+    const known = this.users.get(user.id);
+    if (known) return known;
+    this.users.set(user.id, user);
+    return user;
   }
 
   private async load(key: string): Promise<RelayCaller | null> {
@@ -125,14 +138,14 @@ export class TokenAuth {
         allowIps: parseAllowIps(row.allow_ips),
         group: row.token_group,
       },
-      user: {
+      user: this.shared({
         id: row.user_id,
         username: row.username,
         role: row.role,
         status: row.user_status,
         group: row.user_group,
         quota: row.quota,
-      },
+      }),
     };
   }
 
