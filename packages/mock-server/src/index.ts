@@ -14,8 +14,13 @@ export type { RedemptionFixture } from './fixtures/redemptions.js';
 export { LOG_COUNT } from './fixtures/logs.js';
 export type { OpenAiUpstream, RecordedRequest } from './upstreams/openai.js';
 export { startOpenAiUpstream, FAIL_HEADER, LATENCY_HEADER } from './upstreams/openai.js';
-export { startAnthropicUpstream, type AnthropicUpstream } from './upstreams/anthropic.js';
-export { startGeminiUpstream, type GeminiUpstream } from './upstreams/gemini.js';
+export {
+  startAnthropicUpstream,
+  REDACTED_THINKING_TRIGGER,
+  THINKING,
+  type AnthropicUpstream,
+} from './upstreams/anthropic.js';
+export { startGeminiUpstream, CACHED_CONTENT_TOKENS, type GeminiUpstream } from './upstreams/gemini.js';
 export { REPLY, REPLY_WORDS, MESSAGE_OVERHEAD } from './upstreams/openai-responses.js';
 
 export interface MockServerOptions {

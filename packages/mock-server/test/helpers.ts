@@ -1,4 +1,5 @@
 import type { MockServer } from '../src/index.js';
+import { insertReturningId, rebuildAbilities } from '../src/server-api.js';
 
 /** The newest consume log, after the relay's buffered settlements reached the database. */
 export async function lastConsumeLog(mock: MockServer) {
@@ -9,4 +10,37 @@ export async function lastConsumeLog(mock: MockServer) {
     .where('type', '=', 2)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Adds an enabled channel of `type` on the fake upstream of its format, serving `models` to the default group,
+ * and makes it priced: the relay sees it at once.
+ */
+export async function addChannel(
+  mock: MockServer,
+  spec: { name: string; type: number; models: string[]; priority?: number; mapping?: Record<string, string> },
+): Promise<number> {
+  const upstream =
+    { 14: mock.upstreams.anthropic, 24: mock.upstreams.gemini }[spec.type] ?? mock.upstreams.openai;
+  const row = {
+    type: spec.type,
+    key: mock.ctx.secrets.seal(`key-${spec.name}`),
+    name: spec.name,
+    status: 1,
+    base_url: upstream.url,
+    models: spec.models.join(','),
+    group: 'default',
+    priority: spec.priority ?? 0,
+    weight: 1,
+    model_mapping: JSON.stringify(spec.mapping ?? {}),
+    tag: '',
+    auto_ban: 0,
+  };
+  const id = await insertReturningId(mock.db, 'channels', row);
+  await rebuildAbilities(mock.db, [{ id, ...row }]);
+  mock.ctx.events.emit('channels', [id]);
+  const ratios = JSON.parse(mock.ctx.options.get('ModelRatio')) as Record<string, number>;
+  const priced = Object.fromEntries(spec.models.map((m) => [m, ratios[m] ?? 1]));
+  await mock.ctx.options.set('ModelRatio', JSON.stringify({ ...ratios, ...priced }));
+  return id;
 }

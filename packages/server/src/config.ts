@@ -22,6 +22,8 @@ export interface Config {
   webDist: string | undefined;
   trustProxy: boolean;
   redisUrl: string | undefined;
+  /** Settlement journal directory (crash safety of batched quota writes); none for in-memory databases. */
+  ledgerJournalDir?: string | undefined;
 }
 
 /** A configuration mistake: start-up prints this one line and exits. */
@@ -72,6 +74,14 @@ function persistedSecrets(dataDir: string): { sessionSecret: string; cryptoSecre
   return secrets;
 }
 
+/** `LEDGER_JOURNAL_DIR=off` trades crash safety of the last few milliseconds of billing for a little speed. */
+function journalDir(env: Env, dataDir: string, db: DbTarget): string | undefined {
+  const raw = env.LEDGER_JOURNAL_DIR?.trim();
+  if (raw === 'off') return undefined;
+  if (raw) return resolve(raw);
+  return db.dialect === 'sqlite' && db.url === ':memory:' ? undefined : join(dataDir, 'ledger');
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   const sqlitePath = env.SQLITE_PATH ? resolve(env.SQLITE_PATH) : join(dataDir, 'switchboard.db');
@@ -114,5 +124,6 @@ export function loadConfig(env: Env = process.env): Config {
     webDist,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     redisUrl: env.REDIS_CONN_STRING || undefined,
+    ledgerJournalDir: journalDir(env, dataDir, db),
   };
 }

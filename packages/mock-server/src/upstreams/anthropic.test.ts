@@ -1,6 +1,11 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { THINKING, startAnthropicUpstream, type AnthropicUpstream } from './anthropic.js';
+import {
+  REDACTED_THINKING_TRIGGER,
+  THINKING,
+  startAnthropicUpstream,
+  type AnthropicUpstream,
+} from './anthropic.js';
 import { REPLY, REPLY_WORDS } from './openai-responses.js';
 
 let up: AnthropicUpstream;
@@ -65,10 +70,86 @@ describe('fake Anthropic upstream', () => {
       })
       .finalMessage();
     expect(final.content).toMatchObject([
-      { type: 'thinking', thinking: THINKING, signature: 'mock-signature' },
+      { type: 'thinking', thinking: THINKING, signature: expect.stringMatching(/^Eq\+\/[\w+/]+=$/) },
       { type: 'tool_use', name: 'lookup', input: { q: 'mock', n: 1 } },
     ]);
     expect(final.stop_reason).toBe('tool_use');
+  });
+
+  it('checks thinking sent back as Anthropic does: issued signature, thinking first in a tool loop', async () => {
+    const tools = [{ name: 'lookup', input_schema: { type: 'object' as const, properties: {} } }];
+    const thinking = { type: 'enabled' as const, budget_tokens: 2048 };
+    const first = await client.messages.create({ model, max_tokens: 4096, thinking, messages, tools });
+    const [signed, call] = first.content as [Anthropic.ThinkingBlock, Anthropic.ToolUseBlock];
+    const loop = (assistant: Anthropic.ContentBlockParam[]) =>
+      client.messages.create({
+        model,
+        max_tokens: 4096,
+        thinking,
+        tools,
+        messages: [
+          ...messages,
+          { role: 'assistant', content: assistant },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: 'found' }] },
+        ],
+      });
+    expect((await loop([signed, call])).content.at(-1)).toMatchObject({ type: 'text' });
+    await expect(loop([{ ...signed, signature: `${signed.signature}x` }, call])).rejects.toMatchObject({
+      status: 400,
+      error: { error: { message: 'messages.1.content.0: Invalid `signature` in `thinking` block' } },
+    });
+    await expect(loop([call])).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('redacts thinking on the magic string, and takes the redacted data back', async () => {
+    const thinking = { type: 'enabled' as const, budget_tokens: 2048 };
+    const ask = [{ role: 'user' as const, content: REDACTED_THINKING_TRIGGER }];
+    const msg = await client.messages.create({ model, max_tokens: 4096, thinking, messages: ask });
+    expect(msg.content.map((b) => b.type)).toEqual(['thinking', 'redacted_thinking', 'text']);
+    const streamed = await client.messages
+      .stream({ model, max_tokens: 4096, thinking, messages: ask })
+      .finalMessage();
+    const redacted = streamed.content[1] as Anthropic.RedactedThinkingBlock;
+    expect(redacted.data).toMatch(/^EmwK\+\//);
+    const next = [...ask, { role: 'assistant' as const, content: streamed.content }, ...messages];
+    await expect(
+      client.messages.create({ model, max_tokens: 4096, thinking, messages: next }),
+    ).resolves.toBeTruthy();
+    const forged = [
+      ...ask,
+      { role: 'assistant' as const, content: [{ ...redacted, data: 'x' }] },
+      ...messages,
+    ];
+    await expect(client.messages.create({ model, max_tokens: 99, messages: forged })).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
+  it('writes a cache_control prefix to the cache, then reads it', async () => {
+    const system = [
+      {
+        type: 'text' as const,
+        text: 'long stable context '.repeat(10),
+        cache_control: { type: 'ephemeral' as const },
+      },
+    ];
+    const ask = (text: string) =>
+      client.messages.create({ model, max_tokens: 100, system, messages: [{ role: 'user', content: text }] });
+    const first = await ask('first question');
+    expect(first.usage).toMatchObject({
+      input_tokens: 4 + 2,
+      cache_creation_input_tokens: 30,
+      cache_read_input_tokens: 0,
+    });
+    const second = await ask('second question here');
+    expect(second.usage).toMatchObject({
+      input_tokens: 4 + 3,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 30,
+    });
+    const plain = await client.messages.create({ model, max_tokens: 100, messages });
+    expect(plain.usage).toMatchObject({ cache_creation_input_tokens: 0, cache_read_input_tokens: 0 });
+    expect(up.requests.at(-1)!.raw).toBe(JSON.stringify(up.requests.at(-1)!.body));
   });
 
   it('cuts at max_tokens', async () => {

@@ -1,5 +1,9 @@
+import { PromptCache, systemTokens, type CacheUsage } from './anthropic-cache.js';
+import { ThinkingSignatures, wantsRedaction } from './anthropic-thinking.js';
 import { sendJson, startFakeServer, type FakeUpstream, type Json } from './fake-server.js';
 import { MODELS, countWords, promptTokens, replyWords } from './openai-responses.js';
+
+export { REDACTED_THINKING_TRIGGER } from './anthropic-thinking.js';
 
 /** The same control API as the fake OpenAI upstream (latency, next error, request log). */
 export type AnthropicUpstream = FakeUpstream;
@@ -32,24 +36,41 @@ function toolInput(schema: unknown): Json {
 
 type Block =
   | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string }
   | { type: 'text'; text: string }
   | { type: 'tool_use'; id: string; name: string; input: Json };
 
+/** What answers depend on besides the request: issued signatures and the prompt cache. */
+interface AnthropicState {
+  signatures: ThinkingSignatures;
+  cache: PromptCache;
+}
+
 /**
- * The answer for a request: thinking first when enabled, then a tool call when tools are offered and the last
- * turn is not a tool result (and tool_choice is not none), else the fixed reply cut at max_tokens.
+ * The answer for a request: thinking first when enabled (signed; redacted too when a message carries
+ * REDACTED_THINKING_TRIGGER), then a tool call when tools are offered and the last turn is not a tool result
+ * (and tool_choice is not none), else the fixed reply cut at max_tokens. Input tokens are split by the prompt
+ * cache when the request has cache_control breakpoints.
  */
-function answer(body: Json, counter: number) {
+function answer(body: Json, counter: number, state: AnthropicState) {
   const blocks: Block[] = [];
-  if ((body.thinking as Json | undefined)?.type === 'enabled')
-    blocks.push({ type: 'thinking', thinking: THINKING, signature: 'mock-signature' });
+  let output = 0;
+  if ((body.thinking as Json | undefined)?.type === 'enabled') {
+    blocks.push({
+      type: 'thinking',
+      thinking: THINKING,
+      signature: state.signatures.sign(THINKING, counter),
+    });
+    if (wantsRedaction(body))
+      blocks.push({ type: 'redacted_thinking', data: state.signatures.redact(counter) });
+    output += countWords(THINKING);
+  }
   const tools = (body.tools ?? []) as { name: string; input_schema?: unknown }[];
   const choice = body.tool_choice as { type?: string; name?: string } | undefined;
   const messages = (body.messages ?? []) as { content?: unknown }[];
   const last = messages.at(-1)?.content;
   const answeredTool = Array.isArray(last) && last.some((b: Json) => b?.type === 'tool_result');
   let stop: string;
-  let output = blocks.length ? countWords(THINKING) : 0;
   const tool = choice?.type === 'tool' ? tools.find((t) => t.name === choice.name) : tools[0];
   if (tool && !answeredTool && choice?.type !== 'none') {
     blocks.push({
@@ -66,9 +87,12 @@ function answer(body: Json, counter: number) {
     stop = finish === 'length' ? 'max_tokens' : 'end_turn';
     output += words.length;
   }
-  const system = typeof body.system === 'string' ? body.system : JSON.stringify(body.system ?? '');
-  const input = promptTokens(body.messages) + (body.system ? countWords(system) : 0);
-  return { blocks, stop, usage: { input_tokens: input, output_tokens: output } };
+  const input = promptTokens(body.messages) + systemTokens(body.system);
+  const usage: CacheUsage & { output_tokens: number } = {
+    ...state.cache.usage(body, input),
+    output_tokens: output,
+  };
+  return { blocks, stop, usage };
 }
 
 function message(id: string, model: string, a: ReturnType<typeof answer>) {
@@ -80,7 +104,7 @@ function message(id: string, model: string, a: ReturnType<typeof answer>) {
     content: a.blocks,
     stop_reason: a.stop,
     stop_sequence: null,
-    usage: { ...a.usage, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    usage: a.usage,
   };
 }
 
@@ -107,6 +131,8 @@ function* events(id: string, model: string, a: ReturnType<typeof answer>): Gener
         'content_block_delta',
         { index, delta: { type: 'signature_delta', signature: block.signature } },
       ];
+    } else if (block.type === 'redacted_thinking') {
+      yield ['content_block_start', { index, content_block: block }];
     } else {
       yield ['content_block_start', { index, content_block: { ...block, input: {} } }];
       const json = JSON.stringify(block.input);
@@ -126,11 +152,14 @@ function* events(id: string, model: string, a: ReturnType<typeof answer>): Gener
 /**
  * A fake Anthropic Messages API on a loopback port: `POST /v1/messages` (JSON and SSE) and `GET /v1/models`.
  * Needs a key, `x-api-key` or `Authorization: Bearer` (else 401), and `anthropic-version` (else 400). Faults as in the OpenAI fake: `fail-<status>`
- * and `slow-<ms>` model names, the x-mock-fail / x-mock-latency headers, setNextError and setLatency.
+ * and `slow-<ms>` model names, the x-mock-fail / x-mock-latency headers, setNextError and setLatency. Thinking is
+ * signed and checked when sent back (400 as Anthropic's, on a forged or missing signature); cache_control
+ * breakpoints report cache writes, then reads.
  */
 export async function startAnthropicUpstream(
   opts: { port?: number; latencyMs?: number } = {},
 ): Promise<AnthropicUpstream> {
+  const state: AnthropicState = { signatures: new ThinkingSignatures(), cache: new PromptCache() };
   return startFakeServer({
     ...opts,
     modelOf: (_url, json) => (typeof json.model === 'string' ? json.model : 'claude-3-5-sonnet-20241022'),
@@ -157,8 +186,10 @@ export async function startAnthropicUpstream(
         return sendJson(res, 404, anthropicErrorBody(404, `Unknown path ${url.pathname}`));
       if (typeof json.max_tokens !== 'number')
         return sendJson(res, 400, anthropicErrorBody(400, 'max_tokens: Field required'));
+      const refused = state.signatures.check(json);
+      if (refused) return sendJson(res, 400, anthropicErrorBody(400, refused));
       const id = `msg_mock${String(n).padStart(6, '0')}`;
-      const a = answer(json, n);
+      const a = answer(json, n, state);
       if (!json.stream) return sendJson(res, 200, message(id, model, a));
       res.writeHead(200, {
         'content-type': 'text/event-stream',

@@ -14,6 +14,8 @@ export interface RecordedRequest {
   headers: IncomingMessage['headers'];
   /** Parsed JSON, or the raw text when it was not JSON. */
   body: unknown;
+  /** The body exactly as received. */
+  raw: string;
 }
 
 /** The control surface every fake provider offers. */
@@ -62,15 +64,15 @@ export function sendJson(
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
+async function readBody(req: IncomingMessage): Promise<{ body: unknown; raw: string }> {
   const parts: Buffer[] = [];
   for await (const part of req) parts.push(part as Buffer);
-  const text = Buffer.concat(parts).toString('utf8');
-  if (!text) return {};
+  const raw = Buffer.concat(parts).toString('utf8');
+  if (!raw) return { body: {}, raw };
   try {
-    return JSON.parse(text);
+    return { body: JSON.parse(raw), raw };
   } catch {
-    return text;
+    return { body: raw, raw };
   }
 }
 
@@ -87,8 +89,8 @@ export async function startFakeServer(spec: FakeSpec): Promise<FakeUpstream> {
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://mock');
-    const body = await readBody(req);
-    requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body });
+    const { body, raw } = await readBody(req);
+    requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body, raw });
     const json: Json = body && typeof body === 'object' ? (body as Json) : {};
     const model = spec.modelOf(url, json);
     const slow = /^slow-(\d+)$/.exec(model)?.[1] ?? req.headers[LATENCY_HEADER];

@@ -61,11 +61,15 @@ function reply(body: Json) {
   return { parts: [], words, finish: finish === 'length' ? 'MAX_TOKENS' : 'STOP', thoughts };
 }
 
-function usageMetadata(prompt: number, candidates: number, thoughts: number) {
+/** Tokens a request naming `cachedContent` reads from that cache; Gemini counts them inside promptTokenCount. */
+export const CACHED_CONTENT_TOKENS = 1000;
+
+function usageMetadata(prompt: number, candidates: number, thoughts: number, cached: number) {
   return {
-    promptTokenCount: prompt,
+    promptTokenCount: prompt + cached,
     candidatesTokenCount: candidates,
-    totalTokenCount: prompt + candidates + thoughts,
+    totalTokenCount: prompt + cached + candidates + thoughts,
+    ...(cached > 0 && { cachedContentTokenCount: cached }),
     ...(thoughts > 0 && { thoughtsTokenCount: thoughts }),
   };
 }
@@ -73,7 +77,8 @@ function usageMetadata(prompt: number, candidates: number, thoughts: number) {
 /**
  * A fake Gemini API on a loopback port: `POST /{v1beta|v1}/models/{model}:generateContent` and
  * `:streamGenerateContent?alt=sse`, keyed by `x-goog-api-key` or `?key=`, with errors and latency on demand
- * (`fail-<status>` / `slow-<ms>` model names or the x-mock-* headers, as in the OpenAI fake).
+ * (`fail-<status>` / `slow-<ms>` model names or the x-mock-* headers, as in the OpenAI fake). A request naming
+ * `cachedContent` reads CACHED_CONTENT_TOKENS from it.
  */
 /** `/v1beta/models/{model}:generateContent` and `:streamGenerateContent` (also under /v1). */
 const ROUTE = /^\/v1(?:beta)?\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
@@ -110,7 +115,8 @@ export async function startGeminiUpstream(
         ...(last && { finishReason: finish }),
         index: 0,
       });
-      const usage = usageMetadata(prompt, words.length, thoughtTokens);
+      const cached = typeof json.cachedContent === 'string' ? CACHED_CONTENT_TOKENS : 0;
+      const usage = usageMetadata(prompt, words.length, thoughtTokens, cached);
       if (route[2] === 'generateContent') {
         const all = [...thoughts, ...(parts.length > 0 ? parts : [{ text: words.join(' ') }])];
         return sendJson(res, 200, {

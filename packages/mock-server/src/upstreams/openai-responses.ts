@@ -47,13 +47,24 @@ export function replyWords(maxTokens: unknown): { words: string[]; finish: 'stop
     : { words: REPLY_WORDS, finish: 'stop' };
 }
 
-export const usage = (prompt: number, completion: number) => ({
+/**
+ * OpenAI's usage object. `cached` prompt tokens (capped at the prompt, as OpenAI counts them inside it) are
+ * reported in `prompt_tokens_details.cached_tokens`; the details are left out when nothing was cached.
+ */
+export const usage = (prompt: number, completion: number, cached = 0) => ({
   prompt_tokens: prompt,
   completion_tokens: completion,
   total_tokens: prompt + completion,
+  ...(cached > 0 ? { prompt_tokens_details: { cached_tokens: Math.min(cached, prompt) } } : {}),
 });
 
-export function chatCompletion(id: string, model: string, created: number, body: Record<string, unknown>) {
+export function chatCompletion(
+  id: string,
+  model: string,
+  created: number,
+  body: Record<string, unknown>,
+  cached = 0,
+) {
   const { words, finish } = replyWords(body.max_tokens ?? body.max_completion_tokens);
   return {
     id,
@@ -69,12 +80,18 @@ export function chatCompletion(id: string, model: string, created: number, body:
         finish_reason: finish,
       },
     ],
-    usage: usage(promptTokens(body.messages), words.length),
+    usage: usage(promptTokens(body.messages), words.length, cached),
   };
 }
 
 /** The chunks of a streamed chat completion: role, one word each, the finish, and usage when asked for. */
-export function chatChunks(id: string, model: string, created: number, body: Record<string, unknown>) {
+export function chatChunks(
+  id: string,
+  model: string,
+  created: number,
+  body: Record<string, unknown>,
+  cached = 0,
+) {
   const { words, finish } = replyWords(body.max_tokens ?? body.max_completion_tokens);
   const chunk = (delta: object, finish_reason: string | null) => ({
     id,
@@ -96,7 +113,7 @@ export function chatChunks(id: string, model: string, created: number, body: Rec
       model,
       system_fingerprint: 'fp_mock',
       choices: [],
-      usage: usage(promptTokens(body.messages), words.length),
+      usage: usage(promptTokens(body.messages), words.length, cached),
     });
   }
   return chunks;

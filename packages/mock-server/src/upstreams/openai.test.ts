@@ -75,6 +75,31 @@ describe('fake OpenAI upstream', () => {
     expect(chunks.at(-2).choices[0].finish_reason).toBe('stop');
   });
 
+  it('reports cached prompt tokens on demand, capped at the prompt, until reset', async () => {
+    const plain = await (await post('/chat/completions', { model: 'gpt-4o', messages })).json();
+    expect(plain.usage).not.toHaveProperty('prompt_tokens_details');
+    const byHeader = await (
+      await post('/chat/completions', { model: 'gpt-4o', messages }, { 'x-mock-cached-tokens': '5' })
+    ).json();
+    expect(byHeader.usage).toMatchObject({ prompt_tokens: 8, prompt_tokens_details: { cached_tokens: 5 } });
+    up.setCachedTokens(100);
+    const events = sseData(
+      await (
+        await post('/chat/completions', {
+          model: 'gpt-4o',
+          messages,
+          stream: true,
+          stream_options: { include_usage: true },
+        })
+      ).text(),
+    );
+    const last = JSON.parse(events.at(-2)!);
+    expect(last.usage).toMatchObject({ prompt_tokens: 8, prompt_tokens_details: { cached_tokens: 8 } });
+    up.reset();
+    const after = await (await post('/chat/completions', { model: 'gpt-4o', messages })).json();
+    expect(after.usage).not.toHaveProperty('prompt_tokens_details');
+  });
+
   it('omits the usage chunk by default', async () => {
     const events = sseData(
       await (await post('/chat/completions', { model: 'gpt-4o', messages, stream: true })).text(),

@@ -10,22 +10,30 @@ export { FAIL_HEADER, LATENCY_HEADER } from './fake-server.js';
 export interface OpenAiUpstream extends FakeUpstream {
   /** Milliseconds between streamed chunks (0 by default), to cut streams off halfway in tests. */
   setChunkDelay(ms: number): void;
+  /**
+   * Prompt tokens that chat completions report as read from the prompt cache (0 by default), capped at the
+   * prompt, in `usage.prompt_tokens_details.cached_tokens`, as OpenAI does.
+   */
+  setCachedTokens(tokens: number): void;
 }
 
 /** Milliseconds between streamed chunks, to cut a stream off halfway in tests. */
 export const CHUNK_DELAY_HEADER = 'x-mock-chunk-delay';
+/** Prompt tokens a chat completion reports as cached, the per-request form of `setCachedTokens`. */
+export const CACHED_TOKENS_HEADER = 'x-mock-cached-tokens';
 
 const hasKey = (h: IncomingHttpHeaders) =>
   Boolean(h.authorization || h['api-key'] || h['x-api-key'] || h['x-goog-api-key']);
 
 /**
  * A fake OpenAI-compatible provider on a loopback port: chat completions (JSON and SSE), completions,
- * embeddings and the model list, with errors and latency on demand.
+ * embeddings and the model list, with errors, latency and cached prompt tokens on demand.
  */
 export async function startOpenAiUpstream(
   opts: { port?: number; latencyMs?: number } = {},
 ): Promise<OpenAiUpstream> {
   let chunkDelay = 0;
+  let cachedTokens = 0;
   const base = await startFakeServer({
     ...opts,
     modelOf: (_url, json) => (typeof json.model === 'string' ? json.model : 'gpt-4o-mini'),
@@ -42,14 +50,15 @@ export async function startOpenAiUpstream(
       if (mediaRoute(route, json, body, created, res)) return;
       if (route !== 'POST /chat/completions')
         return sendJson(res, 404, r.errorBody(404, `Unknown path ${url.pathname}`));
-      if (!json.stream) return sendJson(res, 200, r.chatCompletion(id, model, created, json));
+      const cached = Number(req.headers[CACHED_TOKENS_HEADER] ?? cachedTokens) || 0;
+      if (!json.stream) return sendJson(res, 200, r.chatCompletion(id, model, created, json, cached));
       res.writeHead(200, {
         'content-type': 'text/event-stream',
         'cache-control': 'no-cache',
         connection: 'keep-alive',
       });
       const gap = Number(req.headers[CHUNK_DELAY_HEADER] ?? chunkDelay);
-      for (const chunk of r.chatChunks(id, model, created, json)) {
+      for (const chunk of r.chatChunks(id, model, created, json, cached)) {
         if (res.destroyed) return;
         res.write(`data: ${JSON.stringify(chunk)}\n\n`);
         if (gap > 0) await sleep(gap);
@@ -62,9 +71,13 @@ export async function startOpenAiUpstream(
     setChunkDelay(ms) {
       chunkDelay = ms;
     },
+    setCachedTokens(tokens) {
+      cachedTokens = tokens;
+    },
     reset() {
       base.reset();
       chunkDelay = 0;
+      cachedTokens = 0;
     },
   };
 }

@@ -424,6 +424,26 @@ export const MESSAGES = {
   },
   'pricing.duplicateModel': { zh: '模型名称已存在', en: 'the model name already exists' },
 
+  // Notifications (mail and webhook); the texts follow new-api's wording
+  'notify.smtpNotConfigured': { zh: 'SMTP 服务器未配置', en: 'the SMTP server is not configured' },
+  'notify.smtpSenderMissing': {
+    zh: 'SMTP 发件人未配置，请填写 SMTP 账户或发件人地址',
+    en: 'the SMTP sender is not configured: fill in the SMTP account or the sender address',
+  },
+  'notify.quotaWarningTitle': { zh: '您的额度即将用尽', en: 'Your quota is running out' },
+  'notify.quotaWarningContent': {
+    zh: "{title}，当前剩余额度为 {quota}，为了不影响您的使用，请及时充值。<br/>充值链接：<a href='{link}'>{link}</a>",
+    en: "{title}: {quota} left. Top up to keep using the service.<br/>Top-up link: <a href='{link}'>{link}</a>",
+  },
+  'notify.channelDisabledTitle': {
+    zh: '通道「{name}」（#{id}）已被禁用',
+    en: 'Channel "{name}" (#{id}) has been disabled',
+  },
+  'notify.channelDisabledContent': {
+    zh: '通道「{name}」（#{id}）已被禁用，原因：{reason}',
+    en: 'Channel "{name}" (#{id}) has been disabled, reason: {reason}',
+  },
+
   // Logs, tasks, status, chat
   'log.invalidType': { zh: '无效的日志类型', en: 'invalid log type' },
   'log.clearTimeRequired': { zh: '请选择日志清理时间', en: 'please choose a time to clear logs before' },

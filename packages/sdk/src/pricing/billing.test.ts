@@ -48,6 +48,86 @@ describe('settleQuota, per token', () => {
   });
 });
 
+// claude-sonnet-4-5 ($3 / $15 per million): model ratio 1.5, completion 5, cache read 0.1, cache write 1.25.
+const SONNET = {
+  modelRatio: 1.5,
+  groupRatio: 1,
+  completionRatio: 5,
+  cacheRatio: 0.1,
+  cacheCreationRatio: 1.25,
+};
+
+describe('settleQuota, prompt cache', () => {
+  it('bills cache reads at the cache ratio', () => {
+    // prompt 10000 of which 8000 cached: 2000 + 8000 × 0.1 = 2800; round(500 × 5) = 2500; 5300 × 1.5 = 7950
+    const params = { ...SONNET, promptTokens: 10_000, completionTokens: 500, cachedTokens: 8000 };
+    expect(settleQuota(params)).toBe(7950);
+    // Without the cache: (10000 + 2500) × 1.5 = 18750
+    expect(settleQuota({ ...params, cachedTokens: 0 })).toBe(18_750);
+  });
+
+  it('bills cache writes at the creation ratio', () => {
+    // 4000 plain + 6000 × 1.25 = 11500; round(100 × 5) = 500; 12000 × 1.5 = 18000
+    const params = { ...SONNET, promptTokens: 10_000, completionTokens: 100, cacheCreationTokens: 6000 };
+    expect(settleQuota(params)).toBe(18_000);
+  });
+
+  it('bills reads and writes together', () => {
+    // 1000 plain + 8000 × 0.1 + 1000 × 1.25 = 3050; round(200 × 5) = 1000; 4050 × 1.5 = 6075
+    const params = {
+      ...SONNET,
+      promptTokens: 10_000,
+      completionTokens: 200,
+      cachedTokens: 8000,
+      cacheCreationTokens: 1000,
+    };
+    expect(settleQuota(params)).toBe(6075);
+    // × group 0.8: 4050 × 1.5 × 0.8 = 4860
+    expect(settleQuota({ ...params, groupRatio: 0.8 })).toBe(4860);
+  });
+
+  it('keeps the cached part exact until the one final rounding', () => {
+    // 3 plain + 7 × 0.1 = 3.7 (not rounded to 4); 3.7 × 0.075 × 1 = 0.2775 → 0 → raised to 1
+    const mini = { ...MINI, cacheRatio: 0.1 };
+    expect(settleQuota({ ...mini, promptTokens: 10, completionTokens: 0, cachedTokens: 7 })).toBe(1);
+    // 15 plain + 5 × 0.1 = 15.5; × 1 × 1 = 15.5 → 16 (rounding 0.5 up once, not per part)
+    const unit = { modelRatio: 1, groupRatio: 1, completionRatio: 1, cacheRatio: 0.1 };
+    expect(settleQuota({ ...unit, promptTokens: 20, completionTokens: 0, cachedTokens: 5 })).toBe(16);
+    // float64 would see 0.1 × 3 = 0.30000000000000004; exact: 97 + 3 × 0.1 = 97.3; × 0.5 = 48.65 → 49
+    const half = { ...unit, modelRatio: 0.5 };
+    expect(settleQuota({ ...half, promptTokens: 100, completionTokens: 0, cachedTokens: 3 })).toBe(49);
+  });
+
+  it('bills cache tokens as ordinary prompt tokens when no ratio is given (backwards compatible)', () => {
+    // (1000 + round(500 × 4)) × 0.075 = 225, as without any cache fields
+    const params = { ...MINI, promptTokens: 1000, completionTokens: 500 };
+    expect(settleQuota({ ...params, cachedTokens: 600, cacheCreationTokens: 300 })).toBe(225);
+  });
+
+  it('never lets cache counts exceed the prompt, nor go negative', () => {
+    // cached clamped to 1000: 1000 × 0.1 = 100; round(0 × 5) = 0; 100 × 1.5 = 150
+    const params = { ...SONNET, promptTokens: 1000, completionTokens: 0 };
+    expect(settleQuota({ ...params, cachedTokens: 5000 })).toBe(150);
+    // creation clamped to the 200 left: 800 × 0.1 + 200 × 1.25 = 330; × 1.5 = 495
+    expect(settleQuota({ ...params, cachedTokens: 800, cacheCreationTokens: 900 })).toBe(495);
+    // negative counts are 0: 1000 × 1.5 = 1500
+    expect(settleQuota({ ...params, cachedTokens: -5, cacheCreationTokens: -1 })).toBe(1500);
+  });
+
+  it('charges nothing for no tokens and per-call prices whatever the cache', () => {
+    expect(settleQuota({ ...SONNET, promptTokens: 0, completionTokens: 0, cachedTokens: 0 })).toBe(0);
+    // int(0.02 × 500000 × 1) = 10000
+    const perCall = {
+      ...SONNET,
+      modelPrice: 0.02,
+      promptTokens: 1000,
+      completionTokens: 9,
+      cachedTokens: 900,
+    };
+    expect(settleQuota(perCall)).toBe(10_000);
+  });
+});
+
 describe('settleQuota, per call', () => {
   it('charges int(price × quotaPerUnit × groupRatio) whatever the tokens', () => {
     // 0.1 × 500000 × 1.1 = 55000

@@ -5,7 +5,7 @@
  * float64 turned 120 tokens × 0.075 × 1.5 (= 13.5) into 13 instead of 14.
  */
 import { DEFAULT_PRE_CONSUMED_QUOTA, QUOTA_PER_UNIT, TRUST_QUOTA_MULTIPLIER } from '../constants/limits.js';
-import { decimalToInteger, multiplyDecimals } from './decimal.js';
+import { addDecimals, type Decimal, decimalToInteger, multiplyDecimals } from './decimal.js';
 
 /** How one model is priced for one request, as the relay resolved it (contract §5.3 step 5). */
 export interface ModelPricing {
@@ -40,6 +40,14 @@ export interface SettleParams extends ModelPricing {
   promptTokens: number;
   /** Completion tokens from the upstream usage, or the count of streamed text. */
   completionTokens: number;
+  /** Of `promptTokens`, those the upstream read from its prompt cache. Defaults to 0. */
+  cachedTokens?: number | undefined;
+  /** Of `promptTokens`, those the upstream wrote to its prompt cache. Defaults to 0. */
+  cacheCreationTokens?: number | undefined;
+  /** Multiplier of cached tokens (see cache-ratio.ts). Defaults to 1: billed as ordinary prompt tokens. */
+  cacheRatio?: number | undefined;
+  /** Multiplier of cache-creation tokens (see cache-ratio.ts). Defaults to 1. */
+  cacheCreationRatio?: number | undefined;
   /** `QuotaPerUnit` option, used by per-call prices. Defaults to 500000. */
   quotaPerUnit?: number | undefined;
 }
@@ -96,18 +104,35 @@ export function trustShortcut(params: TrustShortcutParams): number {
 }
 
 /**
+ * Prompt tokens as billed, exactly (no rounding): `(prompt − cached − creation) + cached × cacheRatio +
+ * creation × cacheCreationRatio`. Cached and creation counts are clamped to the prompt, so an upstream that
+ * reports more cached tokens than prompt tokens never makes the prompt cost less than nothing.
+ */
+function billedPromptTokens(params: SettleParams): Decimal {
+  const { promptTokens, cacheRatio = 1, cacheCreationRatio = 1 } = params;
+  const cached = Math.min(Math.max(params.cachedTokens ?? 0, 0), promptTokens);
+  const creation = Math.min(Math.max(params.cacheCreationTokens ?? 0, 0), promptTokens - cached);
+  const plain = promptTokens - cached - creation;
+  const cachedPart = multiplyDecimals(cached, cacheRatio);
+  return addDecimals(addDecimals(plain, cachedPart), multiplyDecimals(creation, cacheCreationRatio));
+}
+
+/**
  * The final charge of a request, in quota (new-api `postConsumeQuota`).
  * - No tokens at all (prompt + completion = 0, typically an upstream timeout): 0.
- * - Per call: {@link perCallQuota}.
- * - Per token: `round((prompt + round(completion × completionRatio)) × modelRatio × groupRatio)`, each round
- *   half away from zero; at least 1 whenever `modelRatio × groupRatio ≠ 0`.
+ * - Per call: {@link perCallQuota}; cache tokens change nothing.
+ * - Per token: `round((promptBilled + round(completion × completionRatio)) × modelRatio × groupRatio)`, each
+ *   round half away from zero; at least 1 whenever `modelRatio × groupRatio ≠ 0`. `promptBilled` is
+ *   `(prompt − cached − creation) + cached × cacheRatio + creation × cacheCreationRatio`, kept exact (new-api
+ *   [HEAD]'s caching); without cache tokens it is the prompt count, as before.
  */
 export function settleQuota(params: SettleParams): number {
   const { modelPrice, modelRatio, groupRatio, completionRatio, promptTokens, completionTokens } = params;
   if (promptTokens + completionTokens === 0) return 0;
   if (isPricedPerCall(modelPrice)) return perCallQuota(modelPrice, groupRatio, params.quotaPerUnit);
   const completion = decimalToInteger(multiplyDecimals(completionTokens, completionRatio));
-  const quota = decimalToInteger(multiplyDecimals(promptTokens + completion, modelRatio, groupRatio));
+  const tokens = addDecimals(billedPromptTokens(params), completion);
+  const quota = decimalToInteger(multiplyDecimals(tokens, modelRatio, groupRatio));
   const ratio = multiplyDecimals(modelRatio, groupRatio);
   return ratio.coefficient !== 0n && quota <= 0 ? 1 : quota;
 }

@@ -28,6 +28,19 @@ const asDecimal = (value: Decimal | number): Decimal =>
  * @throws RangeError for NaN or ±Infinity.
  */
 export function toDecimal(value: number): Decimal {
+  // Token counts are integers and ratios repeat: both skip the string round trip (billing runs per request).
+  if (Number.isSafeInteger(value)) return { coefficient: BigInt(value), scale: 0 };
+  const known = parsed.get(value);
+  if (known) return known;
+  const d = parseDecimal(value);
+  if (parsed.size >= 512) parsed.clear();
+  parsed.set(value, d);
+  return d;
+}
+
+const parsed = new Map<number, Decimal>();
+
+function parseDecimal(value: number): Decimal {
   const match = Number.isFinite(value) ? NUMBER_TEXT.exec(String(value)) : null;
   if (!match) throw new RangeError(`Expected a finite number, got ${value}`);
   const fraction = match[3] ?? '';

@@ -1,5 +1,6 @@
 export * from './badges.js';
 export * from './billing.js';
+export * from './cache-ratio.js';
 export * from './cost.js';
 export * from './completion-ratio.js';
 export * from './decimal.js';

@@ -80,6 +80,18 @@ describe('parseLogOther', () => {
     expect(parseLogOther('')).toEqual({});
     expect(parseLogOther('{"frt":"fast"}')).toEqual({ frt: undefined });
   });
+
+  it('reads the prompt-cache fields', () => {
+    const other =
+      '{"cache_tokens":800,"cache_ratio":0.1,"cache_creation_tokens":100,"cache_creation_ratio":1.25}';
+    expect(parseLogOther(other)).toEqual({
+      cache_tokens: 800,
+      cache_ratio: 0.1,
+      cache_creation_tokens: 100,
+      cache_creation_ratio: 1.25,
+    });
+    expect(parseLogOther('{"cache_creation_ratio":"high"}')).toEqual({ cache_creation_ratio: undefined });
+  });
 });
 
 describe('stats and dashboard rows', () => {

@@ -72,8 +72,12 @@ export const LogOtherSchema = z.looseObject({
   text_output: optionalNumber,
   audio_ratio: optionalNumber,
   audio_completion_ratio: optionalNumber,
+  /** Prompt tokens read from the upstream's cache, billed at `cache_ratio`. */
   cache_tokens: optionalNumber,
   cache_ratio: optionalNumber,
+  /** Prompt tokens written to the upstream's cache, billed at `cache_creation_ratio`. */
+  cache_creation_tokens: optionalNumber,
+  cache_creation_ratio: optionalNumber,
 });
 /** Parsed log billing details. */
 export type LogOther = z.output<typeof LogOtherSchema>;

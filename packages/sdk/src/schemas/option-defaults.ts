@@ -135,6 +135,9 @@ export const OPTION_DEFAULTS = {
     mj_upload: 0.05,
   }),
   CompletionRatio: '{"gpt-4-gizmo-*":2,"gpt-4o-gizmo-*":3,"gpt-4-all":2}',
+  // Prompt-cache read / write multipliers by model; empty means the built-in rules (pricing/cache-ratio.ts).
+  CacheRatio: '{}',
+  CreateCacheRatio: '{}',
   GroupRatio: '{"default":1,"vip":1,"svip":1}',
   UserUsableGroups: '{"default":"默认分组","vip":"vip分组"}',
   // Relay and channels

@@ -33,6 +33,8 @@ export const JSON_OPTION_KEYS = [
   'ModelRatio',
   'ModelPrice',
   'CompletionRatio',
+  'CacheRatio',
+  'CreateCacheRatio',
   'GroupRatio',
   'UserUsableGroups',
   'gemini.safety_settings',

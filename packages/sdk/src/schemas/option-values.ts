@@ -91,6 +91,8 @@ export const OptionValueSchemas = {
   ModelRatio: RatioMapValueSchema,
   ModelPrice: RatioMapValueSchema,
   CompletionRatio: RatioMapValueSchema,
+  CacheRatio: RatioMapValueSchema,
+  CreateCacheRatio: RatioMapValueSchema,
   UserUsableGroups: StringMapValueSchema,
   Chats: ChatsValueSchema,
   'gemini.safety_settings': StringMapValueSchema,

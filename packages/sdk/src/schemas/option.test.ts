@@ -100,6 +100,8 @@ describe('validateOptionValue', () => {
     'ModelPrice',
     'ModelRatio',
     'CompletionRatio',
+    'CacheRatio',
+    'CreateCacheRatio',
     'TopupGroupRatio',
     'Chats',
   ])('%s rejects bad JSON with "not a valid JSON string"', (key) => {
@@ -113,6 +115,11 @@ describe('validateOptionValue', () => {
     expect(messageOf('GroupRatio', '{"default":-1}')).toBe('option.ratioInvalid');
     expect(messageOf('ModelRatio', '{"gpt-4o":"1.25"}')).toBe('option.ratioInvalid');
     expect(messageOf('CompletionRatio', '[1]')).toBe('option.ratioInvalid');
+    expect(messageOf('CacheRatio', '{"claude-*":-0.1}')).toBe('option.ratioInvalid');
+    expect(messageOf('CreateCacheRatio', '{"claude-*":"1.25"}')).toBe('option.ratioInvalid');
+    expect(validateOptionValue('CacheRatio', ' {"claude-*":0.1,"gpt-4o":0.5} ').data).toBe(
+      '{"claude-*":0.1,"gpt-4o":0.5}',
+    );
     expect(messageOf('UserUsableGroups', '{"vip":1}')).toBe('option.jsonStringMapRequired');
     expect(messageOf('Chats', '{"a":"b"}')).toBe('option.chatsInvalid');
   });

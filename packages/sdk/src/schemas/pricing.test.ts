@@ -45,6 +45,18 @@ describe('PricingResponseSchema', () => {
     expect(parsed.group_ratio.vip).toBe(1);
   });
 
+  it('reads the optional cache ratios newer servers send, and leaves them out when absent or malformed', () => {
+    const entry = { model_name: 'claude-sonnet-4-5', cache_ratio: 0.1, create_cache_ratio: 1.25 };
+    const parsed = PricingResponseSchema.parse({ success: true, data: [entry, { model_name: 'x' }] });
+    expect(parsed.data[0]).toMatchObject({ cache_ratio: 0.1, create_cache_ratio: 1.25 });
+    expect(parsed.data[1]!.cache_ratio).toBeUndefined();
+    const bad = PricingResponseSchema.parse({
+      success: true,
+      data: [{ model_name: 'y', cache_ratio: null }],
+    });
+    expect(bad.data[0]!.cache_ratio).toBeUndefined();
+  });
+
   it('rejects an unknown quota type', () => {
     expect(
       PricingResponseSchema.safeParse({ success: true, data: [{ model_name: 'x', quota_type: 2 }] }).success,

@@ -15,6 +15,10 @@ export const PricingEntrySchema = z.object({
   owner_by: z.string().optional(),
   /** Completion tokens cost this many prompt tokens. */
   completion_ratio: orDefault(z.number(), 1),
+  /** Prompt tokens read from the upstream's cache cost this many prompt tokens; absent when unknown. */
+  cache_ratio: z.number().optional().catch(undefined),
+  /** Prompt tokens written to the upstream's cache cost this many prompt tokens; absent when unknown. */
+  create_cache_ratio: z.number().optional().catch(undefined),
   /** Groups in which the model is available. */
   enable_groups: orDefault(z.array(z.string()), []),
 });

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import * as initial from './migrations/2026_11_22_000001_initial.js';
+import * as ledgerMarks from './migrations/2026_11_22_000002_ledger_marks.js';
 
 /** Every migration, in order. Names are timestamps so they sort; never rename or edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_000001_initial': initial,
+  '2026_11_22_000002_ledger_marks': ledgerMarks,
 };
 
 /** Brings the schema up to date; start-up calls this before serving. */

@@ -210,6 +210,12 @@ export interface QuotaDataTable {
   quota: Num;
 }
 
+/** How far a node's settlement journal has reached the database. */
+export interface LedgerMarksTable {
+  journal: string;
+  seq: Num;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -223,6 +229,7 @@ export interface Database {
   tasks: TasksTable;
   top_ups: TopUpsTable;
   quota_data: QuotaDataTable;
+  ledger_marks: LedgerMarksTable;
 }
 
 /** Reads a boolean column the same way on every dialect. */

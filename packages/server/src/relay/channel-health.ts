@@ -2,6 +2,8 @@ import { ChannelStatus, ChannelType, splitList } from '@switchboard/sdk';
 import type { AppContext } from '../context.js';
 import { setAbilitiesEnabled } from '../modules/channels/abilities.js';
 import { notifyChannelsChanged, otherInfoFor } from '../modules/channels/channels.service.js';
+import { channelDisabled } from '../notify/notification.js';
+import { notifyRoot } from '../notify/notify.js';
 import type { RelayChannel } from './channel-index.js';
 import type { ProviderError } from './providers/types.js';
 
@@ -82,13 +84,14 @@ export class ChannelHealth {
   /**
    * Sets an enabled channel to status 3 with the reason, switching its abilities off in the same transaction.
    * The status condition keeps a channel an administrator disabled (status 2) untouched, and makes concurrent
-   * disables of one channel a single change.
+   * disables of one channel a single change. Root hears of each change (reference §5.4), in the background.
    */
   async disable(id: number, reason: string): Promise<boolean> {
+    let name = '';
     const changed = await this.ctx.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('channels')
-        .select(['status', 'other_info'])
+        .select(['status', 'other_info', 'name'])
         .where('id', '=', id)
         .executeTakeFirst();
       if (row?.status !== ChannelStatus.Enabled) return false;
@@ -101,9 +104,13 @@ export class ChannelHealth {
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return false;
       await setAbilitiesEnabled(trx, [id], false);
+      name = row.name;
       return true;
     });
-    if (changed) notifyChannelsChanged(this.ctx, [id]);
+    if (changed) {
+      notifyChannelsChanged(this.ctx, [id]);
+      void notifyRoot(this.ctx, channelDisabled(id, name, reason));
+    }
     return changed;
   }
 

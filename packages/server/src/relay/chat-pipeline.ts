@@ -3,12 +3,13 @@ import type { FastifyReply } from 'fastify';
 import { finishStream, relayStream, type StreamTarget } from './respond-stream.js';
 import { consumeRecord, type AttemptInfo } from './settlement.js';
 import { providerFor, isOpenAiCompatible } from './providers/index.js';
-import type { ChatRequest, ChatResponse, ClientFormat, Usage } from './providers/types.js';
+import type { ChatRequest, ChatResponse, ClientFormat, NativeRequest, Usage } from './providers/types.js';
 import { resolvePrice, type ResolvedPrice } from './pricing.js';
 import { relayError } from './relay-error.js';
 import type { RelayRuntime } from './runtime.js';
 import type { RelayCaller } from './token-auth.js';
 import { firstAnswer } from './attempts.js';
+import { attemptRequest, nativeClientFor } from './chat-attempt.js';
 import { countedUsage, hasUsage, roughPromptTokens } from './usage-count.js';
 
 export interface ChatCall {
@@ -17,6 +18,8 @@ export interface ChatCall {
   request: ChatRequest;
   /** The client's own format, when it is not OpenAI's. */
   format?: ClientFormat;
+  /** The client's own request, forwarded instead of `request` to channels that speak `format`. */
+  native?: NativeRequest;
   playground?: boolean;
 }
 
@@ -84,11 +87,13 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
     const answer = await firstAnswer(
       rt,
       { group, model, ...(pinned ? { pinned } : {}), signal: abort.signal },
-      (channel, upstreamModel) => providerFor(channel.type).chatRequest(channel, request, upstreamModel),
+      (channel, upstreamModel) => attemptRequest(call, channel, upstreamModel),
     );
     if (!answer) return;
     const { res, channel, upstreamModel } = answer;
     const provider = providerFor(channel.type);
+    // Same-format pass-through: the answer is the upstream's own, so the client's format needs no encoding.
+    const native = nativeClientFor(call, channel, upstreamModel);
     const info: AttemptInfo = {
       requestedModel: model,
       upstreamModel,
@@ -115,10 +120,11 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
       reply.hijack();
       const target: StreamTarget = {
         res: reply.raw,
-        encoder: format?.streamFromUnified(model),
+        encoder: native ? undefined : format?.streamFromUnified(model),
         requestedModel: model,
         clientWantsUsage: !format && !!request.stream_options?.include_usage,
         passThrough: !format && isOpenAiCompatible(channel.type),
+        ...(native ? { native } : {}),
         startedAt,
       };
       const outcome = await relayStream(res, provider, upstreamModel, target, abort.signal);
@@ -126,12 +132,14 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
       const usage = hasUsage(outcome.usage)
         ? outcome.usage
         : await countedUsage(request, outcome.text, outcome.toolCalls);
-      finishStream(target, outcome, usage, `chatcmpl-${Date.now()}`);
+      // Settled (journaled) before the last bytes go out: a crash after the client has its answer loses no bill.
       await settle(usage);
+      finishStream(target, outcome, usage, `chatcmpl-${Date.now()}`);
       return;
     }
     const text = await res.body.text();
-    const unified: ChatResponse = provider.chatResponse(JSON.parse(text), upstreamModel);
+    const body: unknown = JSON.parse(text);
+    const unified: ChatResponse = provider.chatResponse(body, upstreamModel);
     const usage = hasUsage(unified.usage)
       ? unified.usage
       : await countedUsage(
@@ -141,10 +149,11 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
             .join(''),
           unified.choices.reduce((n, c) => n + (c.message.tool_calls?.length ?? 0), 0),
         );
-    if (format) await reply.send(format.fromUnified({ ...unified, usage }, model));
+    await settle(usage);
+    if (native) await reply.type('application/json').send(native.response(text, body, model));
+    else if (format) await reply.send(format.fromUnified({ ...unified, usage }, model));
     else if (isOpenAiCompatible(channel.type)) await reply.type('application/json').send(text);
     else await reply.send({ ...unified, model, usage });
-    await settle(usage);
   } finally {
     if (!settled) await ledger.refund(caller, reserved, playground);
   }

@@ -2,6 +2,7 @@ import { LogType } from '@switchboard/sdk';
 import type { Insertable, Kysely } from 'kysely';
 import { dialectOf } from '../db/dialect.js';
 import type { Database, LogsTable } from '../db/tables.js';
+import type { JournalMark } from './ledger-journal.js';
 
 /** One settled or refunded request, waiting to be written. */
 export interface Settlement {
@@ -36,9 +37,14 @@ const sumBy = <K>(items: Settlement[], key: (s: Settlement) => K | undefined) =>
 /**
  * Writes a batch of settlements in one transaction, folded per user, token, channel and hour: under load one
  * flush covers dozens of requests with a handful of statements. Balances clamp at zero (a charge larger than what
- * is left takes the rest), so no interleaving can drive them negative.
+ * is left takes the rest), so no interleaving can drive them negative. The journal mark, when given, moves in
+ * the same transaction, so a replay after a crash never applies a settlement twice.
  */
-export async function writeSettlements(db: Kysely<Database>, batch: Settlement[]): Promise<void> {
+export async function writeSettlements(
+  db: Kysely<Database>,
+  batch: Settlement[],
+  mark?: JournalMark,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const [id, a] of sumBy(batch, (s) => s.userId)) {
       await trx
@@ -90,7 +96,17 @@ export async function writeSettlements(db: Kysely<Database>, batch: Settlement[]
         .values(logs.slice(i, i + 50))
         .execute();
     await writeHourly(trx, batch);
+    if (mark) await writeMark(trx, mark);
   });
+}
+
+async function writeMark(trx: Kysely<Database>, mark: JournalMark): Promise<void> {
+  const res = await trx
+    .updateTable('ledger_marks')
+    .set({ seq: mark.seq })
+    .where('journal', '=', mark.journal)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) await trx.insertInto('ledger_marks').values(mark).execute();
 }
 
 async function writeHourly(trx: Kysely<Database>, batch: Settlement[]): Promise<void> {

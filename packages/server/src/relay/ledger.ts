@@ -2,6 +2,8 @@ import { LogType, trustShortcut } from '@switchboard/sdk';
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { LogsTable } from '../db/tables.js';
+import { warnOnQuotaCrossing } from '../notify/quota-warning.js';
+import { LedgerJournal } from './ledger-journal.js';
 import { writeSettlements, type Settlement } from './ledger-writer.js';
 import { relayError } from './relay-error.js';
 import type { RelayCaller } from './token-auth.js';
@@ -20,7 +22,7 @@ export interface ConsumeRecord {
   other: Record<string, unknown>;
 }
 
-/** How long finished requests wait to be written together; a crash can lose at most this window. */
+/** How long finished requests wait to be written together (the journal keeps them safe meanwhile). */
 const FLUSH_DELAY_MS = Number(process.env.SETTLEMENT_FLUSH_MS ?? 5);
 
 /**
@@ -32,9 +34,28 @@ export class Ledger {
   private queue: Settlement[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> | undefined;
+  private journal: LedgerJournal | undefined;
+  private journalBroken = false;
 
   constructor(private readonly ctx: AppContext) {
     ctx.onFlush(() => this.flush());
+  }
+
+  /**
+   * Starts journaling settlements to `dir` (see {@link LedgerJournal}), after replaying what a crashed
+   * process left there. Without a journal, a crash loses the settlements of the last few milliseconds.
+   */
+  async openJournal(dir: string): Promise<void> {
+    this.journal = await LedgerJournal.open(dir, this.ctx.db, (batch, mark) =>
+      writeSettlements(this.ctx.db, batch, mark),
+    );
+  }
+
+  /** Final flush at shutdown; the journal is emptied only when everything reached the database. */
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.queue.length === 0) this.journal?.close();
+    this.journal = undefined;
   }
 
   /**
@@ -85,10 +106,14 @@ export class Ledger {
   /**
    * Charges the final quota: the difference to the reservation, usage counters, the log row, hourly data.
    * The caller's cached balances change at once; the rows are written by the next flush, a few milliseconds
-   * later, in one transaction with the other requests that finished meanwhile.
+   * later, in one transaction with the other requests that finished meanwhile. A balance that falls below the
+   * warning threshold here triggers the quota warning (reference §5.8), in the background.
    */
   settle(caller: RelayCaller, reserved: number, record: ConsumeRecord, playground: boolean): void {
+    // The balance before this request: its reservation was taken off the cached balance already.
+    const before = caller.user.quota + reserved;
     this.enqueue(caller, record.quota - reserved, record.quota, playground, record);
+    if (record.quota !== 0) warnOnQuotaCrossing(this.ctx, caller.user.id, before, caller.user.quota);
   }
 
   private enqueue(
@@ -101,7 +126,7 @@ export class Ledger {
     const { user, token } = caller;
     const now = this.ctx.now();
     const o = this.ctx.options;
-    this.queue.push({
+    const entry: Settlement = {
       userId: user.id,
       tokenId: playground ? 0 : token.id,
       tokenUnlimited: playground || token.unlimited,
@@ -122,10 +147,25 @@ export class Ledger {
             },
           }
         : {}),
-    });
+    };
+    this.record(entry);
+    this.queue.push(entry);
     user.quota = Math.max(0, user.quota - delta);
     if (!playground && !token.unlimited) token.remainQuota = Math.max(0, token.remainQuota - delta);
     this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
+  }
+
+  /** Journals one settlement before its response finishes; a full disk degrades to memory only, loudly. */
+  private record(entry: Settlement): void {
+    if (!this.journal) return;
+    try {
+      this.journal.append(entry);
+      this.journalBroken = false;
+    } catch (err) {
+      if (!this.journalBroken)
+        console.error('switchboard: settlement journal write failed:', (err as Error).message);
+      this.journalBroken = true;
+    }
   }
 
   /** Writes every queued settlement; concurrent calls wait for the same write. Never loses a queued row. */
@@ -136,7 +176,10 @@ export class Ledger {
     if (this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];
-    this.writing = writeSettlements(this.ctx.db, batch)
+    const journal = this.journal;
+    const mark = journal?.cut();
+    this.writing = writeSettlements(this.ctx.db, batch, mark)
+      .then(() => journal?.committed())
       .catch((err: unknown) => {
         // Keep the rows for the next flush rather than lose money; the database may be back by then.
         this.queue.unshift(...batch);

@@ -129,8 +129,9 @@ export async function runPassthrough(
       const outcome = await relayStream(res, providerFor(1), upstreamModel, t, abort.signal);
       info.frtMs = outcome.frtMs;
       const usage = outcome.usage ?? estimateUsage();
-      finishStream(t, outcome, usage, `cmpl-${Date.now()}`);
+      // Settled (journaled) before the last bytes go out: a crash after the client has its answer loses no bill.
       await settle(usage);
+      finishStream(t, outcome, usage, `cmpl-${Date.now()}`);
       return;
     }
     const contentType = String(res.headers['content-type'] ?? 'application/json');
@@ -143,13 +144,13 @@ export async function runPassthrough(
         parsed = undefined;
       }
     }
-    await reply.status(res.statusCode).type(contentType).send(bytes);
     if (isImage)
       await settle(
         { prompt_tokens: 0, completion_tokens: 0, total_tokens: 1 },
         imageQuota(price, body, quotaPerUnit),
       );
     else await settle(usageOf(endpoint, body, parsed) ?? estimateUsage());
+    await reply.status(res.statusCode).type(contentType).send(bytes);
   } finally {
     if (!settled) await rt.ledger.refund(caller, reserved, false);
   }

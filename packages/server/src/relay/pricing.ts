@@ -1,4 +1,4 @@
-import { completionRatioOf } from '@switchboard/sdk';
+import { cacheCreationRatioOf, cacheRatioOf, completionRatioOf } from '@switchboard/sdk';
 import type { OptionStore } from '../modules/options/option-store.js';
 
 export interface ResolvedPrice {
@@ -7,6 +7,10 @@ export interface ResolvedPrice {
   modelRatio: number;
   completionRatio: number;
   groupRatio: number;
+  /** Multiplier of prompt tokens read from the upstream's cache (CacheRatio, else the built-in rule, else 1). */
+  cacheRatio: number;
+  /** Multiplier of prompt tokens written to the upstream's cache (CreateCacheRatio, else built-in, else 1). */
+  cacheCreationRatio: number;
 }
 
 /** new-api's ratio for unpriced models in self-use mode. */
@@ -21,11 +25,19 @@ export function resolvePrice(options: OptionStore, model: string, group: string)
   const ratios = options.json<Record<string, number>>('ModelRatio', {});
   const completion = options.json<Record<string, number>>('CompletionRatio', {});
   const groupRatio = options.json<Record<string, number>>('GroupRatio', {})[group] ?? 1;
-  const completionRatio = completionRatioOf(model, completion);
+  const ratiosOfModel = {
+    completionRatio: completionRatioOf(model, completion),
+    groupRatio,
+    cacheRatio: cacheRatioOf(model, options.json<Record<string, number>>('CacheRatio', {})),
+    cacheCreationRatio: cacheCreationRatioOf(
+      model,
+      options.json<Record<string, number>>('CreateCacheRatio', {}),
+    ),
+  };
   const modelPrice = prices[model];
   if (typeof modelPrice === 'number' && modelPrice >= 0) {
-    return { modelPrice, modelRatio: ratios[model] ?? 0, completionRatio, groupRatio };
+    return { modelPrice, modelRatio: ratios[model] ?? 0, ...ratiosOfModel };
   }
   const modelRatio = ratios[model] ?? (options.bool('SelfUseModeEnabled') ? SELF_USE_RATIO : undefined);
-  return modelRatio === undefined ? undefined : { modelRatio, completionRatio, groupRatio };
+  return modelRatio === undefined ? undefined : { modelRatio, ...ratiosOfModel };
 }

@@ -9,7 +9,7 @@ import { Ledger } from './ledger.js';
 import { ModelRateLimit } from './model-rate-limit.js';
 import { claudeClientFormat } from './providers/anthropic/index.js';
 import { geminiClientFormat } from './providers/gemini/index.js';
-import type { ChatRequest, ClientFormat } from './providers/types.js';
+import type { ChatRequest, ClientFormat, NativeRequest } from './providers/types.js';
 import { relayError } from './relay-error.js';
 import { sendRelayError } from './relay-errors.js';
 import type { RelayRuntime } from './runtime.js';
@@ -42,6 +42,16 @@ function chatBody(body: unknown): ChatRequest {
   return b as ChatRequest;
 }
 
+/** The client's own body for same-format pass-through; only a JSON object can be forwarded. */
+const nativeRequest = (
+  body: unknown,
+  headers: Record<string, string>,
+  stream: boolean,
+): { native?: NativeRequest } =>
+  body && typeof body === 'object' && !Array.isArray(body)
+    ? { native: { body: body as Record<string, unknown>, headers, stream } }
+    : {};
+
 /** The key a client sent, wherever its SDK puts it. */
 export function keyOf(req: FastifyRequest): string | undefined {
   const h = req.headers;
@@ -61,7 +71,9 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
     limits: new ModelRateLimit(ctx.options),
     agent: createUpstreamAgent(streamIdleS * 1000),
   };
+  if (ctx.config.ledgerJournalDir) await rt.ledger.openJournal(ctx.config.ledgerJournalDir);
   app.addHook('onClose', async () => {
+    await rt.ledger.close();
     await rt.agent.close();
   });
   // Management writes may change a token, a user or a balance: drop the relay's cached rows.
@@ -85,7 +97,10 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
     guard(async (req, reply) => {
       const caller = await tokenCaller(req);
       const request = claudeClientFormat.toUnified(req.body);
-      return runChat(rt, { caller, request, format: claudeClientFormat }, reply);
+      const beta = req.headers['anthropic-beta'];
+      const headers: Record<string, string> = beta ? { 'anthropic-beta': String(beta) } : {};
+      const native = nativeRequest(req.body, headers, !!request.stream);
+      return runChat(rt, { caller, request, format: claudeClientFormat, ...native }, reply);
     }, claudeClientFormat),
   );
 
@@ -99,7 +114,8 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
       }
       const request = geminiClientFormat.toUnified(req.body, model);
       request.stream = action === 'streamGenerateContent';
-      return runChat(rt, { caller, request, format: geminiClientFormat }, reply);
+      const native = nativeRequest(req.body, {}, request.stream);
+      return runChat(rt, { caller, request, format: geminiClientFormat, ...native }, reply);
     }, geminiClientFormat),
   );
 

@@ -1,6 +1,14 @@
 import { SseParser } from '@switchboard/sdk';
 import type { ServerResponse } from 'node:http';
-import type { ChatChunk, ChatProvider, ClientFormat, StreamConverter, Usage } from './providers/types.js';
+import type {
+  ChatChunk,
+  ChatProvider,
+  ClientFormat,
+  NativeClient,
+  SseEvent,
+  StreamConverter,
+  Usage,
+} from './providers/types.js';
 import type { UpstreamResponse } from './upstream.js';
 
 export const SSE_HEADERS = {
@@ -20,6 +28,8 @@ export interface StreamOutcome {
   aborted: boolean;
   /** An error the upstream sent inside the stream. */
   error?: string;
+  /** The error came as an upstream event that was already forwarded to the client (same-format pass-through). */
+  errorForwarded?: boolean;
 }
 
 export interface StreamTarget {
@@ -31,12 +41,27 @@ export interface StreamTarget {
   clientWantsUsage: boolean;
   /** Forward OpenAI-format upstream events byte for byte (no translation, no re-serialising). */
   passThrough: boolean;
+  /**
+   * Same-format pass-through (a Claude or Gemini client on a channel of its format): upstream events go to the
+   * client as they are, and are converted only to count the answer and read its usage.
+   */
+  native?: NativeClient;
   startedAt: number;
 }
 
 function write(res: ServerResponse, text: string): void {
   if (!res.writableEnded && !res.destroyed) res.write(text);
 }
+
+/** One event as SSE text; a data value with line breaks takes one `data:` line per line, as SSE requires. */
+const sseText = (ev: SseEvent): string =>
+  `${ev.event ? `event: ${ev.event}\n` : ''}${ev.data
+    .split('\n')
+    .map((line) => `data: ${line}\n`)
+    .join('')}\n`;
+
+const errorMessage = (err: unknown): string =>
+  (err as { error?: { message?: string } }).error?.message ?? (err as Error).message;
 
 /**
  * Relays an upstream SSE answer event by event, each written (and so flushed) as it arrives; nothing is buffered.
@@ -49,12 +74,15 @@ export async function relayStream(
   target: StreamTarget,
   signal: AbortSignal,
 ): Promise<StreamOutcome> {
-  const { res, encoder } = target;
+  const { res, encoder, native } = target;
   const converter: StreamConverter = provider.chatStream(upstreamModel);
   const parser = new SseParser();
   const decoder = new TextDecoder();
   const outcome: StreamOutcome = { usage: undefined, text: '', toolCalls: 0, frtMs: -1000, aborted: false };
-  const send = (chunk: ChatChunk, raw?: string) => {
+  const firstByte = () => {
+    if (outcome.frtMs < 0) outcome.frtMs = Math.round(performance.now() - target.startedAt);
+  };
+  const count = (chunk: ChatChunk) => {
     for (const choice of chunk.choices) {
       const delta = choice.delta ?? {};
       outcome.text +=
@@ -64,35 +92,50 @@ export async function relayStream(
         outcome.text += (call.function?.name ?? '') + (call.function?.arguments ?? '');
       }
     }
-    if (outcome.frtMs < 0) outcome.frtMs = Math.round(performance.now() - target.startedAt);
+  };
+  const send = (chunk: ChatChunk, raw?: string) => {
+    count(chunk);
+    firstByte();
     if (encoder) {
-      for (const ev of encoder.chunk(chunk))
-        write(res, `${ev.event ? `event: ${ev.event}\n` : ''}data: ${ev.data}\n\n`);
+      for (const ev of encoder.chunk(chunk)) write(res, sseText(ev));
       return;
     }
     const usageOnly = chunk.choices.length === 0 && chunk.usage;
     if (usageOnly && !target.clientWantsUsage) return;
     write(res, `data: ${raw ?? JSON.stringify(chunk)}\n\n`);
   };
+  const forward = (ev: SseEvent, client: NativeClient) => {
+    firstByte();
+    write(res, sseText(client.event(ev, target.requestedModel)));
+    try {
+      for (const chunk of converter.event(ev)) count(chunk);
+    } catch (err) {
+      // The upstream's own error event, already on its way to the client as it was sent.
+      outcome.error ??= errorMessage(err);
+      outcome.errorForwarded = true;
+    }
+  };
+  const onEvent = (ev: SseEvent, raw?: string) => {
+    if (native) forward(ev, native);
+    else for (const chunk of converter.event(ev)) send(chunk, raw);
+  };
   res.writeHead(200, SSE_HEADERS);
   try {
     if (provider.streamEvents) {
-      for await (const ev of provider.streamEvents(upstream.body))
-        for (const chunk of converter.event(ev)) send(chunk);
+      for await (const ev of provider.streamEvents(upstream.body)) onEvent(ev);
     } else {
       for await (const buf of upstream.body) {
-        for (const ev of parser.feed(decoder.decode(buf as Buffer, { stream: true }))) {
-          for (const chunk of converter.event(ev)) send(chunk, target.passThrough ? ev.data : undefined);
-        }
+        for (const ev of parser.feed(decoder.decode(buf as Buffer, { stream: true })))
+          onEvent(ev, target.passThrough ? ev.data : undefined);
       }
     }
-    for (const ev of parser.end()) for (const chunk of converter.event(ev)) send(chunk);
-    for (const chunk of converter.end()) send(chunk);
+    for (const ev of parser.end()) onEvent(ev);
+    for (const chunk of converter.end()) (native ? count : send)(chunk);
   } catch (err) {
     if (signal.aborted) outcome.aborted = true;
     else if ((err as { code?: string }).code !== 'UND_ERR_BODY_TIMEOUT') {
       // An idle upstream ends the stream normally (STREAMING_TIMEOUT); anything else is reported in-stream.
-      outcome.error = (err as { error?: { message?: string } }).error?.message ?? (err as Error).message;
+      outcome.error = errorMessage(err);
     }
   }
   outcome.usage = converter.usage();
@@ -101,12 +144,16 @@ export async function relayStream(
 
 /** Writes what ends the stream: the error if any, the usage chunk owed to OpenAI clients, the done marker. */
 export function finishStream(target: StreamTarget, outcome: StreamOutcome, usage: Usage, id: string): void {
-  const { res, encoder } = target;
+  const { res, encoder, native } = target;
   if (outcome.aborted) return void res.end();
+  if (native) {
+    // The upstream's own events, end included, are all the client gets; a cut connection gets an error event.
+    if (outcome.error && !outcome.errorForwarded)
+      write(res, sseText(native.streamError({ message: outcome.error, type: 'upstream_error', code: null })));
+    return void res.end();
+  }
   if (encoder) {
-    for (const ev of encoder.end(usage)) {
-      write(res, `${ev.event ? `event: ${ev.event}\n` : ''}data: ${ev.data}\n\n`);
-    }
+    for (const ev of encoder.end(usage)) write(res, sseText(ev));
     return void res.end();
   }
   if (outcome.error) {

@@ -26,16 +26,23 @@ export function consumeRecord(
   quotaPerUnit: number,
   now: number,
 ): ConsumeRecord {
+  const cachedTokens = usage.prompt_tokens_details?.cached_tokens ?? 0;
+  const cacheCreationTokens = usage.prompt_tokens_details?.cache_creation_tokens ?? 0;
   const quota = settleQuota({
     ...price,
     promptTokens: usage.prompt_tokens,
     completionTokens: usage.completion_tokens,
+    cachedTokens,
+    cacheCreationTokens,
     quotaPerUnit,
   });
   const perCall = price.modelPrice !== undefined;
+  const cached = cachedTokens > 0 || cacheCreationTokens > 0;
   const content = perCall
     ? `模型价格 ${f2(price.modelPrice!)}，分组倍率 ${f2(price.groupRatio)}`
-    : `模型倍率 ${f2(price.modelRatio)}，补全倍率 ${f2(price.completionRatio)}，分组倍率 ${f2(price.groupRatio)}`;
+    : `模型倍率 ${f2(price.modelRatio)}，补全倍率 ${f2(price.completionRatio)}，分组倍率 ${f2(price.groupRatio)}` +
+      (cachedTokens > 0 ? `，缓存倍率 ${f2(price.cacheRatio)}` : '') +
+      (cacheCreationTokens > 0 ? `，缓存创建倍率 ${f2(price.cacheCreationRatio)}` : '');
   const mapped = info.upstreamModel !== info.requestedModel;
   return {
     modelName: info.requestedModel,
@@ -55,6 +62,14 @@ export function consumeRecord(
       model_price: price.modelPrice ?? -1,
       ...(mapped ? { is_model_mapped: true, upstream_model_name: info.upstreamModel } : {}),
       ...(info.reasoningEffort ? { reasoning_effort: info.reasoningEffort } : {}),
+      ...(cached
+        ? {
+            cache_tokens: cachedTokens,
+            cache_ratio: price.cacheRatio,
+            cache_creation_tokens: cacheCreationTokens,
+            cache_creation_ratio: price.cacheCreationRatio,
+          }
+        : {}),
       admin_info: { use_channel: info.useChannel },
     },
   };

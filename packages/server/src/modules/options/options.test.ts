@@ -61,6 +61,15 @@ describe('PUT /api/option/', () => {
     expect((await put({ key: 'NoSuchOption', value: 'x' })).statusCode).toBe(400);
   });
 
+  it('saves the prompt-cache ratio maps and rejects negative or non-numeric ratios', async () => {
+    expect((await put({ key: 'CacheRatio', value: '{"claude-*":0.2}' })).json().success).toBe(true);
+    expect(t.ctx.options.json('CacheRatio', {})).toEqual({ 'claude-*': 0.2 });
+    const negative = await put({ key: 'CreateCacheRatio', value: '{"claude-*":-1}' });
+    expect(negative.statusCode).toBe(400);
+    expect((await put({ key: 'CacheRatio', value: '{"gpt-4o":"0.5"}' })).statusCode).toBe(400);
+    expect(t.ctx.options.get('CreateCacheRatio')).toBe('{}');
+  });
+
   it('guards switching on a login method without its credentials', async () => {
     const res = await put({ key: 'LinuxDOOAuthEnabled', value: 'true' });
     expect(res.statusCode).toBe(400);

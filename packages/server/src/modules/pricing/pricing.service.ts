@@ -1,4 +1,9 @@
-import type { PricingEntry, PricingResponse } from '@switchboard/sdk';
+import {
+  builtinCacheRatios,
+  lookupModelRatio,
+  type PricingEntry,
+  type PricingResponse,
+} from '@switchboard/sdk';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../http/auth.js';
 
@@ -28,16 +33,24 @@ export async function pricingEntries(ctx: AppContext): Promise<PricingEntry[]> {
   const prices = ctx.options.json<NumberMap>('ModelPrice', {});
   const ratios = ctx.options.json<NumberMap>('ModelRatio', {});
   const completions = ctx.options.json<NumberMap>('CompletionRatio', {});
+  const cacheReads = ctx.options.json<NumberMap>('CacheRatio', {});
+  const cacheWrites = ctx.options.json<NumberMap>('CreateCacheRatio', {});
   const entries: PricingEntry[] = [];
   for (const [model, groups] of await enabledModels(ctx)) {
     const price = prices[model];
     const perCall = typeof price === 'number';
+    // Sent only when an option or a built-in rule prices the cache, as new-api leaves them out when unknown.
+    const builtin = builtinCacheRatios(model);
+    const cacheRatio = lookupModelRatio(cacheReads, model) ?? builtin?.cacheRatio;
+    const createCacheRatio = lookupModelRatio(cacheWrites, model) ?? builtin?.cacheCreationRatio;
     entries.push({
       model_name: model,
       quota_type: perCall ? 1 : 0,
       model_ratio: perCall ? 0 : (ratios[model] ?? 0),
       model_price: perCall ? price : 0,
       completion_ratio: completions[model] ?? 1,
+      ...(cacheRatio !== undefined ? { cache_ratio: cacheRatio } : {}),
+      ...(createCacheRatio !== undefined ? { create_cache_ratio: createCacheRatio } : {}),
       enable_groups: groups,
     });
   }

@@ -44,6 +44,9 @@ describe('GET /api/pricing', () => {
         model_ratio: 1.25,
         model_price: 0,
         completion_ratio: 4,
+        // gpt-4o's built-in cache rule: reads at half price, writes free of premium.
+        cache_ratio: 0.5,
+        create_cache_ratio: 1,
         enable_groups: ['default', 'vip'],
       },
       {
@@ -55,6 +58,17 @@ describe('GET /api/pricing', () => {
         enable_groups: ['default'],
       },
     ]);
+  });
+
+  it('sends the CacheRatio and CreateCacheRatio options over the built-in cache rules', async () => {
+    await t.ctx.options.set('CacheRatio', '{"gpt-4*":0.3}');
+    await t.ctx.options.set('CreateCacheRatio', '{"gpt-4o":1.5,"mj_*":2}');
+    const body = (await t.call({ method: 'GET', url: '/api/pricing' })).json();
+    expect(body.data[0]).toMatchObject({ model_name: 'gpt-4o', cache_ratio: 0.3, create_cache_ratio: 1.5 });
+    expect(body.data[1]).toMatchObject({ model_name: 'mj_imagine', create_cache_ratio: 2 });
+    expect(body.data[1]).not.toHaveProperty('cache_ratio');
+    await t.ctx.options.set('CacheRatio', '{}');
+    await t.ctx.options.set('CreateCacheRatio', '{}');
   });
 
   it('shows a logged-in user their usable groups, own group included', async () => {

@@ -7,10 +7,27 @@
 
 export type ChatRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 
+/** A prompt-caching breakpoint (Anthropic's, in LiteLLM's OpenAI-format spelling): the prefix up to here is cached. */
+export interface CacheControl {
+  type: 'ephemeral';
+  ttl?: string;
+}
+
 export type ContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image_url'; image_url: { url: string; detail?: 'low' | 'high' | 'auto' } }
+  | { type: 'text'; text: string; cache_control?: CacheControl }
+  | {
+      type: 'image_url';
+      image_url: { url: string; detail?: 'low' | 'high' | 'auto' };
+      cache_control?: CacheControl;
+    }
   | { type: 'input_audio'; input_audio: { data: string; format: string } };
+
+/**
+ * Claude's signed reasoning, kept verbatim (LiteLLM's `thinking_blocks`): Claude only accepts thinking back in
+ * a later turn with the signature it issued, and redacted thinking only as the opaque `data` it sent.
+ */
+export type ThinkingBlock =
+  { type: 'thinking'; thinking: string; signature?: string } | { type: 'redacted_thinking'; data: string };
 
 export interface ToolCall {
   id: string;
@@ -34,11 +51,16 @@ export interface ChatMessage {
   tool_call_id?: string;
   /** Reasoning text (DeepSeek, Claude thinking, Gemini thoughts). */
   reasoning_content?: string;
+  /** An assistant turn's Claude thinking, sent back first in its Claude turn. */
+  thinking_blocks?: ThinkingBlock[];
+  /** A breakpoint on the message as a whole: it applies to the message's last content block. */
+  cache_control?: CacheControl;
 }
 
 export interface ChatTool {
   type: 'function';
   function: { name: string; description?: string; parameters?: Record<string, unknown> };
+  cache_control?: CacheControl;
 }
 
 /** An OpenAI chat-completions request; unknown fields pass through to OpenAI-compatible upstreams. */
@@ -66,7 +88,11 @@ export interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
-  prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number };
+  /**
+   * `prompt_tokens` includes both cache counts: `cached_tokens` were read from the upstream's prompt cache,
+   * `cache_creation_tokens` were written to it.
+   */
+  prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number; cache_creation_tokens?: number };
   completion_tokens_details?: { reasoning_tokens?: number; audio_tokens?: number };
 }
 
@@ -84,6 +110,7 @@ export interface ChatResponse {
       content: string | null;
       tool_calls?: ToolCall[];
       reasoning_content?: string;
+      thinking_blocks?: ThinkingBlock[];
     };
     finish_reason: FinishReason;
   }[];
@@ -101,6 +128,8 @@ export interface ChatChunk {
       role?: 'assistant';
       content?: string | null;
       reasoning_content?: string;
+      /** Pieces of thinking blocks: thinking text, then the block's signature; redacted blocks whole. */
+      thinking_blocks?: ThinkingBlock[];
       tool_calls?: ToolCallDelta[];
     };
     finish_reason: FinishReason;
@@ -167,6 +196,43 @@ export interface ChatProvider {
   error(status: number, body: unknown): ProviderError;
   /** For upstreams whose streams are not text SSE (Bedrock's binary eventstream): decodes them into events. */
   streamEvents?(body: AsyncIterable<Uint8Array>): AsyncIterable<SseEvent>;
+  /** Set when the upstream also speaks a client format, so that client's own body can be forwarded. */
+  native?: NativeUpstream;
+}
+
+/** Client formats some upstreams speak as they are (Claude Messages, Gemini generateContent). */
+export type NativeDialect = 'claude' | 'gemini';
+
+/** A client's own request, for an upstream that speaks its format (same-format pass-through). */
+export interface NativeRequest {
+  /** The body exactly as the client sent it. */
+  body: Record<string, unknown>;
+  /** The client's headers the upstream honours (Claude's `anthropic-beta`), lower-case names. */
+  headers: Record<string, string>;
+  stream: boolean;
+}
+
+/** An upstream's side of same-format pass-through. */
+export interface NativeUpstream {
+  /** The client format the upstream speaks for `model` (the upstream name), if any. */
+  dialect(model: string): NativeDialect | undefined;
+  /** The upstream call carrying the client's own body, with `model` in place of the client's model name. */
+  request(
+    channel: ChannelConfig,
+    request: NativeRequest,
+    model: string,
+  ): UpstreamRequest | Promise<UpstreamRequest>;
+}
+
+/** A client format's side of same-format pass-through: the upstream's answer reaches the client unconverted. */
+export interface NativeClient {
+  dialect: NativeDialect;
+  /** The upstream's JSON answer as the client gets it; `body` is `text` parsed (and may be changed). */
+  response(text: string, body: unknown, requestedModel: string): string;
+  /** One upstream stream event as the client gets it. */
+  event(event: SseEvent, requestedModel: string): SseEvent;
+  /** A failure the upstream's stream did not report itself (a cut connection), as the format's error event. */
+  streamError(error: ProviderError): SseEvent;
 }
 
 /** A client-facing API other than OpenAI's (Claude messages, Gemini generateContent), converted to unified. */
@@ -183,4 +249,6 @@ export interface ClientFormat {
   };
   /** An error in the client's own error shape. */
   errorBody(status: number, error: ProviderError): unknown;
+  /** Set when some upstreams speak this format: their answers are then relayed as they come. */
+  native?: NativeClient;
 }

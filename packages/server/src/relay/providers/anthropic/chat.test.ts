@@ -72,6 +72,42 @@ describe('anthropic chat request', () => {
     expect(small.max_tokens).toBeGreaterThan(1024);
   });
 
+  it('carries signed thinking blocks and cache_control breakpoints to Claude (fixture)', () => {
+    // Signed and redacted thinking go back first and verbatim (unsigned thinking is dropped), which keeps thinking
+    // on mid tool loop; breakpoints land on the system block, content block, tool result and tool they mark.
+    const request = fixture('request-cache-thinking.unified.json') as ChatRequest;
+    expect(toClaudeRequest(request, 'claude-sonnet')).toEqual(fixture('request-cache-thinking.claude.json'));
+  });
+
+  it('keeps thinking off in a tool loop whose thinking came back without a signature', () => {
+    const request = fixture('request-cache-thinking.unified.json') as ChatRequest;
+    const unsigned = request.messages.map((m) =>
+      m.thinking_blocks ? { ...m, thinking_blocks: [{ type: 'thinking' as const, thinking: 'x' }] } : m,
+    );
+    const body = toClaudeRequest({ ...request, messages: unsigned }, 'claude-sonnet');
+    expect(body.thinking).toBeUndefined();
+    expect(body.temperature).toBe(0.5);
+    expect((body.messages[1]!.content as { type: string }[])[0]!.type).toBe('tool_use');
+  });
+
+  it('keeps a lone system string and lone text a string only without a breakpoint', () => {
+    const cache = { type: 'ephemeral' as const };
+    const body = toClaudeRequest(
+      {
+        model: 'c',
+        messages: [
+          { role: 'system', content: 'Be brief.', cache_control: cache },
+          { role: 'user', content: 'Hi', cache_control: cache },
+        ],
+      },
+      'c',
+    );
+    expect(body.system).toEqual([{ type: 'text', text: 'Be brief.', cache_control: cache }]);
+    expect(body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Hi', cache_control: cache }] },
+    ]);
+  });
+
   it('maps every tool_choice', () => {
     const tools = [{ type: 'function' as const, function: { name: 'f' } }];
     const choice = (tool_choice: ChatRequest['tool_choice']) =>
@@ -88,6 +124,11 @@ describe('anthropic chat response', () => {
   it('maps text, thinking, tool_use, stop reason and cache-aware usage (fixture)', () => {
     const unified = fromClaudeResponse(fixture('response.claude.json'), 'claude-3-7-sonnet', NOW);
     expect(unified).toEqual(fixture('response.unified.json'));
+  });
+
+  it('keeps redacted thinking and cache writes (fixture)', () => {
+    const unified = fromClaudeResponse(fixture('response-redacted.claude.json'), 'claude-sonnet-4', NOW);
+    expect(unified).toEqual(fixture('response-redacted.unified.json'));
   });
 
   it('maps stop reasons', () => {

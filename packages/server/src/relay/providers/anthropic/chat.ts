@@ -1,5 +1,5 @@
-import type { ChatResponse, FinishReason, ProviderError, ToolCall, Usage } from '../types.js';
-import type { ClaudeResponse, ClaudeStopReason, ClaudeUsage } from './types.js';
+import type { ChatResponse, FinishReason, ProviderError, ThinkingBlock, ToolCall, Usage } from '../types.js';
+import type { ClaudeContentBlock, ClaudeResponse, ClaudeStopReason, ClaudeUsage } from './types.js';
 
 export { toClaudeRequest } from './chat-request.js';
 
@@ -22,16 +22,35 @@ export function finishReason(stop: ClaudeStopReason | string | undefined): Finis
   }
 }
 
-/** Claude counts cache writes and reads apart from `input_tokens`; unified prompt tokens include both. */
+/**
+ * Claude counts cache reads and writes apart from `input_tokens`; unified prompt tokens include both, and the
+ * details say how many were read (`cached_tokens`) and written (`cache_creation_tokens`).
+ */
 export function toUnifiedUsage(usage: Partial<ClaudeUsage>): Usage {
-  const cacheRead = usage.cache_read_input_tokens ?? 0;
-  const prompt = (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + cacheRead;
+  const read = usage.cache_read_input_tokens ?? 0;
+  const created = usage.cache_creation_input_tokens ?? 0;
+  const prompt = (usage.input_tokens ?? 0) + created + read;
   const completion = usage.output_tokens ?? 0;
+  const details = {
+    ...(read ? { cached_tokens: read } : {}),
+    ...(created ? { cache_creation_tokens: created } : {}),
+  };
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,
     total_tokens: prompt + completion,
-    ...(cacheRead ? { prompt_tokens_details: { cached_tokens: cacheRead } } : {}),
+    ...(read || created ? { prompt_tokens_details: details } : {}),
+  };
+}
+
+/** A thinking block as the unified `thinking_blocks` carry it: Claude's own fields, nothing else. */
+export function thinkingBlockOf(block: ClaudeContentBlock): ThinkingBlock | undefined {
+  if (block.type === 'redacted_thinking') return { type: 'redacted_thinking', data: block.data };
+  if (block.type !== 'thinking') return undefined;
+  return {
+    type: 'thinking',
+    thinking: block.thinking,
+    ...(block.signature ? { signature: block.signature } : {}),
   };
 }
 
@@ -41,7 +60,10 @@ export function fromClaudeResponse(body: unknown, model: string, now = nowSecond
   const text: string[] = [];
   const reasoning: string[] = [];
   const toolCalls: ToolCall[] = [];
+  const thinking: ThinkingBlock[] = [];
   for (const block of msg.content ?? []) {
+    const thought = thinkingBlockOf(block);
+    if (thought) thinking.push(thought);
     if (block.type === 'text') text.push(block.text);
     else if (block.type === 'thinking') reasoning.push(block.thinking);
     else if (block.type === 'tool_use')
@@ -56,6 +78,7 @@ export function fromClaudeResponse(body: unknown, model: string, now = nowSecond
     content: text.length ? text.join('') : toolCalls.length ? null : '',
   };
   if (reasoning.length) message.reasoning_content = reasoning.join('');
+  if (thinking.length) message.thinking_blocks = thinking;
   if (toolCalls.length) message.tool_calls = toolCalls;
   return {
     id: msg.id,

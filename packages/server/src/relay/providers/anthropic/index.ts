@@ -3,6 +3,7 @@ import { anthropicUpstreamRequest } from './api.js';
 import { claudeError, fromClaudeResponse, toClaudeRequest } from './chat.js';
 import { createClaudeStreamEncoder } from './ingress-stream.js';
 import { claudeErrorBody, claudeToUnified, unifiedToClaude } from './ingress.js';
+import { anthropicNative, claudeNativeClient } from './native.js';
 import { createClaudeStreamConverter } from './stream.js';
 
 export { AnthropicStreamError } from './stream.js';
@@ -20,6 +21,7 @@ export const anthropicProvider: ChatProvider = {
   chatResponse: (body, model) => fromClaudeResponse(body, model),
   chatStream: (model) => createClaudeStreamConverter(model),
   error: (status, body) => claudeError(status, body),
+  native: anthropicNative,
 };
 
 /** The client-facing `/v1/messages` format (the @anthropic-ai/sdk, Claude Code). */
@@ -28,4 +30,5 @@ export const claudeClientFormat: ClientFormat = {
   fromUnified: (response, requestedModel) => unifiedToClaude(response, requestedModel),
   streamFromUnified: (requestedModel) => createClaudeStreamEncoder(requestedModel),
   errorBody: (status, error) => claudeErrorBody(status, error),
+  native: claudeNativeClient,
 };

@@ -1,4 +1,4 @@
-import type { ChatChunk, FinishReason, SseEvent, Usage } from '../types.js';
+import type { ChatChunk, FinishReason, SseEvent, ThinkingBlock, Usage } from '../types.js';
 import { toClaudeMessageId, toClaudeStopReason, toClaudeUsage } from './ingress.js';
 import type { ClaudeContentBlock } from './types.js';
 
@@ -90,6 +90,23 @@ export function createClaudeStreamEncoder(requestedModel: string): {
     return events;
   };
 
+  /** Signatures close the open thinking block; redacted thinking is a block of its own, sent whole. */
+  const thinkingBlock = (block: ThinkingBlock): SseEvent[] => {
+    if (block.type === 'thinking') {
+      if (!block.signature) return [];
+      const events = ensure('thinking');
+      const delta = { type: 'signature_delta', signature: block.signature };
+      return [...events, sse('content_block_delta', { index: open!.index, delta })];
+    }
+    const events = close();
+    const index = nextIndex++;
+    events.push(
+      sse('content_block_start', { index, content_block: { type: 'redacted_thinking', data: block.data } }),
+      sse('content_block_stop', { index }),
+    );
+    return events;
+  };
+
   return {
     chunk(chunk: ChatChunk): SseEvent[] {
       if (ended) return [];
@@ -111,6 +128,7 @@ export function createClaudeStreamEncoder(requestedModel: string): {
           }),
         );
       }
+      for (const block of delta.thinking_blocks ?? []) events.push(...thinkingBlock(block));
       if (delta.content) {
         events.push(...ensure('text'));
         events.push(

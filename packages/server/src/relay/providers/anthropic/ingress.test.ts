@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ChatChunk, ChatResponse } from '../types.js';
 import { toClaudeRequest } from './chat.js';
+import { openaiProvider } from '../openai/chat.js';
 import { claudeClientFormat } from './index.js';
 import { renderSse } from './sse-test-utils.js';
 
@@ -81,6 +82,43 @@ describe('claude client format: requests', () => {
   });
 });
 
+describe('claude client format: thinking for other channels', () => {
+  it('drops thinking blocks from a Claude tool loop bound for an OpenAI channel', async () => {
+    const unified = claudeClientFormat.toUnified({
+      model: 'gpt-4o',
+      max_tokens: 100,
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+      messages: [
+        { role: 'user', content: 'List files.' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'Use ls.', signature: 'EqQBCgIYAhIM' },
+            { type: 'redacted_thinking', data: 'EmwKAhgB' },
+            { type: 'tool_use', id: 'toolu_1', name: 'ls', input: {} },
+          ],
+        },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'a.txt' }] },
+      ],
+    });
+    expect(unified.messages).toEqual([
+      { role: 'user', content: 'List files.' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'ls', arguments: '{}' } }],
+      },
+      { role: 'tool', tool_call_id: 'toolu_1', content: 'a.txt' },
+    ]);
+    const up = await openaiProvider.chatRequest(
+      { id: 1, type: 1, key: 'k', baseUrl: '', other: '', organization: '', setting: {} },
+      unified,
+      'gpt-4o',
+    );
+    expect(up.body).not.toMatch(/thinking|signature|EmwKAhgB/);
+  });
+});
+
 describe('claude client format: responses', () => {
   it('builds a Claude message the SDK accepts', async () => {
     const body = claudeClientFormat.fromUnified(response, 'claude-requested');
@@ -90,7 +128,8 @@ describe('claude client format: responses', () => {
       role: 'assistant',
       model: 'claude-requested',
       content: [
-        { type: 'thinking', thinking: 'The user wants the weather.', signature: '' },
+        // The upstream's signature survives the unified format.
+        { type: 'thinking', thinking: 'The user wants the weather.', signature: 'EqQBCgIYAhIM' },
         { type: 'text', text: 'Let me check that for you.' },
         {
           type: 'tool_use',
@@ -101,7 +140,13 @@ describe('claude client format: responses', () => {
       ],
       stop_reason: 'tool_use',
       stop_sequence: null,
-      usage: { input_tokens: 120, output_tokens: 50, cache_read_input_tokens: 300 },
+      // Cache reads and writes split back out of the unified prompt tokens (420 = 100 + 20 + 300).
+      usage: {
+        input_tokens: 100,
+        output_tokens: 50,
+        cache_creation_input_tokens: 20,
+        cache_read_input_tokens: 300,
+      },
     });
     const sdk = sdkAnswering(JSON.stringify(body), 'application/json');
     const msg = await sdk.messages.create({
@@ -177,6 +222,19 @@ describe('claude client format: streams', () => {
     expect(sse).toContain(
       '"delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"input_tokens":25,"output_tokens":3}',
     );
+  });
+
+  it('passes redacted thinking, signatures and cache usage through to the SDK (fixture)', async () => {
+    const sse = encode(fixture('stream-redacted.unified.json') as ChatChunk[]);
+    const final = await sdkAnswering(sse, 'text/event-stream')
+      .messages.stream({ model: 'x', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] })
+      .finalMessage();
+    expect(final.content).toEqual([
+      { type: 'redacted_thinking', data: 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT' },
+      { type: 'thinking', thinking: 'Done.', signature: 'EuYBCkQYAiJA+/Sig==' },
+      { type: 'text', text: 'Hi' },
+    ]);
+    expect(final.usage).toMatchObject({ input_tokens: 12, output_tokens: 20, cache_read_input_tokens: 2048 });
   });
 
   it('emits a complete empty message when no chunk ever came', () => {

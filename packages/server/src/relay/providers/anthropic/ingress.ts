@@ -35,6 +35,7 @@ const blocksText = (content: string | ClaudeContentBlock[] | undefined): string 
 /**
  * One Claude message → unified messages. A user turn's tool results become `tool` messages placed first, as
  * OpenAI wants them right after the assistant's tool calls; its other blocks follow as one user message.
+ * Thinking blocks are dropped: only Claude can read them back, and Claude channels get the client's own body.
  */
 function toUnifiedMessages(
   role: 'user' | 'assistant',
@@ -43,7 +44,6 @@ function toUnifiedMessages(
   if (typeof content === 'string') return [{ role, content }];
   if (role === 'assistant') {
     const text = content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
-    const thinking = content.flatMap((b) => (b.type === 'thinking' ? [b.thinking] : [])).join('');
     const calls = content.flatMap((b): ToolCall[] =>
       b.type === 'tool_use'
         ? [
@@ -57,7 +57,6 @@ function toUnifiedMessages(
     );
     const msg: ChatMessage = { role, content: text || (calls.length ? null : '') };
     if (calls.length) msg.tool_calls = calls;
-    if (thinking) msg.reasoning_content = thinking;
     return [msg];
   }
   const tools: ChatMessage[] = [];
@@ -152,13 +151,15 @@ export function toClaudeStopReason(finish: FinishReason): ClaudeStopReason {
   return 'end_turn';
 }
 
-/** Unified usage → Claude's, where `input_tokens` excludes cache reads. */
+/** Unified usage → Claude's, where `input_tokens` excludes cache reads and cache writes. */
 export function toClaudeUsage(usage: Usage | undefined): ClaudeUsage {
-  const cached = usage?.prompt_tokens_details?.cached_tokens ?? 0;
+  const read = usage?.prompt_tokens_details?.cached_tokens ?? 0;
+  const created = usage?.prompt_tokens_details?.cache_creation_tokens ?? 0;
   return {
-    input_tokens: (usage?.prompt_tokens ?? 0) - cached,
+    input_tokens: Math.max(0, (usage?.prompt_tokens ?? 0) - read - created),
     output_tokens: usage?.completion_tokens ?? 0,
-    ...(cached ? { cache_read_input_tokens: cached } : {}),
+    ...(created ? { cache_creation_input_tokens: created } : {}),
+    ...(read ? { cache_read_input_tokens: read } : {}),
   };
 }
 
@@ -179,7 +180,9 @@ export function unifiedToClaude(response: ChatResponse, requestedModel: string):
   const choice = response.choices[0];
   const message = choice?.message;
   const content: ClaudeContentBlock[] = [];
-  if (message?.reasoning_content)
+  // Signed blocks (from a Claude upstream) go out as they came; bare reasoning gets an empty signature.
+  if (message?.thinking_blocks?.length) content.push(...message.thinking_blocks);
+  else if (message?.reasoning_content)
     content.push({ type: 'thinking', thinking: message.reasoning_content, signature: '' });
   if (message?.content) content.push({ type: 'text', text: message.content });
   for (const call of message?.tool_calls ?? [])

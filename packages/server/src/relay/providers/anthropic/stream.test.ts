@@ -13,7 +13,8 @@ function convert(events: SseEvent[]): ChatChunk[] {
 }
 
 describe('anthropic stream converter', () => {
-  for (const name of ['stream-text', 'stream-thinking', 'stream-tool-use']) {
+  // stream-thinking: signature_delta and cache reads and writes; stream-redacted: redacted thinking, cache reads.
+  for (const name of ['stream-text', 'stream-thinking', 'stream-tool-use', 'stream-redacted']) {
     it(`converts ${name}.sse to the expected chunks`, () => {
       expect(convert(parseSse(read(`${name}.sse`)))).toEqual(JSON.parse(read(`${name}.unified.json`)));
     });
@@ -46,7 +47,7 @@ describe('anthropic stream converter', () => {
       prompt_tokens: 150,
       completion_tokens: 3,
       total_tokens: 153,
-      prompt_tokens_details: { cached_tokens: 100 },
+      prompt_tokens_details: { cached_tokens: 100, cache_creation_tokens: 10 },
     });
     expect(converter.event({ event: 'ping', data: '{"type": "ping"}' })).toEqual([]);
     expect(converter.event({ data: 'not json' })).toEqual([]);

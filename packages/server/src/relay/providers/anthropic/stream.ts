@@ -25,6 +25,7 @@ interface StreamEventData {
     type?: string;
     text?: string;
     thinking?: string;
+    signature?: string;
     partial_json?: string;
     stop_reason?: string | null;
   };
@@ -79,6 +80,8 @@ export function createClaudeStreamConverter(
     ];
   };
 
+  const thinkingChunk = (thinking: string) =>
+    chunk({ reasoning_content: thinking, thinking_blocks: [{ type: 'thinking', thinking }] });
   const blockStart = (index: number, block: ClaudeContentBlock): ChatChunk[] => {
     if (block.type === 'tool_use') {
       const n = toolIndex.size;
@@ -92,21 +95,26 @@ export function createClaudeStreamConverter(
       return [chunk({ tool_calls: [call] })];
     }
     if (block.type === 'text' && block.text) return [chunk({ content: block.text })];
-    if (block.type === 'thinking' && block.thinking) return [chunk({ reasoning_content: block.thinking })];
+    if (block.type === 'thinking' && block.thinking) return [thinkingChunk(block.thinking)];
+    // Redacted thinking is opaque and arrives whole, in the start event.
+    if (block.type === 'redacted_thinking')
+      return [chunk({ thinking_blocks: [{ type: 'redacted_thinking', data: block.data }] })];
     return [];
   };
 
   const blockDelta = (index: number, delta: NonNullable<StreamEventData['delta']>): ChatChunk[] => {
     if (delta.type === 'text_delta' && delta.text) return [chunk({ content: delta.text })];
-    if (delta.type === 'thinking_delta' && delta.thinking)
-      return [chunk({ reasoning_content: delta.thinking })];
+    if (delta.type === 'thinking_delta' && delta.thinking) return [thinkingChunk(delta.thinking)];
+    // The signature closes its thinking block (LiteLLM's shape: an empty thinking piece with the signature).
+    if (delta.type === 'signature_delta' && delta.signature)
+      return [chunk({ thinking_blocks: [{ type: 'thinking', thinking: '', signature: delta.signature }] })];
     const n = toolIndex.get(index);
     if (delta.type === 'input_json_delta' && delta.partial_json && n !== undefined)
       // types.ts's intersection makes `function.name` required; OpenAI's argument deltas omit it.
       return [
         chunk({ tool_calls: [{ index: n, function: { arguments: delta.partial_json } } as ToolCallDelta] }),
       ];
-    // signature_delta and citations have no unified counterpart.
+    // citations have no unified counterpart.
     return [];
   };
 

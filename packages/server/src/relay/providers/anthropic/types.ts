@@ -11,12 +11,13 @@ export type ClaudeContentBlock =
   | { type: 'image'; source: ClaudeImageSource; cache_control?: unknown }
   | { type: 'thinking'; thinking: string; signature?: string }
   | { type: 'redacted_thinking'; data: string }
-  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'tool_use'; id: string; name: string; input: unknown; cache_control?: unknown }
   | {
       type: 'tool_result';
       tool_use_id: string;
       content?: string | ClaudeContentBlock[];
       is_error?: boolean;
+      cache_control?: unknown;
     };
 
 export interface ClaudeMessage {
@@ -30,6 +31,7 @@ export interface ClaudeTool {
   input_schema: Record<string, unknown>;
   /** Set on Anthropic's server tools (web_search_…); absent or `custom` on client tools. */
   type?: string;
+  cache_control?: unknown;
 }
 
 export type ClaudeToolChoice =

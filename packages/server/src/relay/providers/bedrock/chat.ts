@@ -12,27 +12,35 @@ export type BedrockClaudeBody = Omit<ClaudeRequest, 'model' | 'stream' | 'metada
 };
 
 /**
- * The Bedrock model id and body for a unified request. `model`, `stream` and `metadata` are dropped: Bedrock
- * rejects unknown keys, and new-api's AwsClaudeRequest has none of them. The id is mapped after
- * toClaudeRequest strips a `-thinking` suffix, so `claude-3-7-sonnet-20250219-thinking` maps too.
+ * A Claude Messages body → the Bedrock model id and body. `model`, `stream` and `metadata` are dropped: Bedrock
+ * rejects unknown keys, and new-api's AwsClaudeRequest has none of them.
+ */
+export function bedrockClaudeBody<T extends { model: string; stream?: unknown; metadata?: unknown }>(
+  claude: T,
+): { modelId: string; body: Omit<T, 'model' | 'stream' | 'metadata'> & { anthropic_version: string } } {
+  const { model, stream: _stream, metadata: _metadata, ...rest } = claude;
+  return { modelId: bedrockModelId(model), body: { anthropic_version: BEDROCK_ANTHROPIC_VERSION, ...rest } };
+}
+
+/**
+ * The Bedrock model id and body for a unified request. The id is mapped after toClaudeRequest strips a
+ * `-thinking` suffix, so `claude-3-7-sonnet-20250219-thinking` maps too.
  */
 export function toBedrockClaude(
   request: ChatRequest,
   model: string,
 ): { modelId: string; body: BedrockClaudeBody } {
-  const { model: name, stream: _stream, metadata: _metadata, ...rest } = toClaudeRequest(request, model);
-  return { modelId: bedrockModelId(name), body: { anthropic_version: BEDROCK_ANTHROPIC_VERSION, ...rest } };
+  return bedrockClaudeBody(toClaudeRequest(request, model));
 }
 
-/** The signed upstream call (async only to fit the contract's signature). */
-export async function bedrockUpstreamRequest(
+/** The signed call of a Bedrock model with a body already built (async only to fit the contract's signature). */
+export async function signedBedrockRequest(
   channel: ChannelConfig,
-  request: ChatRequest,
-  model: string,
+  modelId: string,
+  body: unknown,
+  stream: boolean,
 ): Promise<UpstreamRequest> {
   const credentials = parseBedrockKey(channel.key);
-  const stream = request.stream === true;
-  const { modelId, body } = toBedrockClaude(request, model);
   const url = bedrockUrl(channel, credentials.region, modelId, stream);
   const text = JSON.stringify(body);
   const headers = signBedrockRequest(url, text, credentials, {
@@ -40,6 +48,16 @@ export async function bedrockUpstreamRequest(
     accept: stream ? 'application/vnd.amazon.eventstream' : 'application/json',
   });
   return { url: url.toString(), method: 'POST', headers, body: text };
+}
+
+/** The signed upstream call for a unified request. */
+export function bedrockUpstreamRequest(
+  channel: ChannelConfig,
+  request: ChatRequest,
+  model: string,
+): Promise<UpstreamRequest> {
+  const { modelId, body } = toBedrockClaude(request, model);
+  return signedBedrockRequest(channel, modelId, body, request.stream === true);
 }
 
 /**

@@ -3,6 +3,7 @@ import { fromClaudeResponse } from '../anthropic/chat.js';
 import { createClaudeStreamConverter } from '../anthropic/stream.js';
 import type { ChatProvider, SseEvent } from '../types.js';
 import { bedrockError, bedrockUpstreamRequest } from './chat.js';
+import { bedrockNative } from './native.js';
 import { decodeBedrockStream } from './stream.js';
 
 export { BEDROCK_CHANNEL_TYPE, BEDROCK_MODEL_IDS, bedrockModelId, parseBedrockKey } from './api.js';
@@ -24,4 +25,5 @@ export const bedrockProvider: BinaryStreamProvider = {
   chatStream: (model) => createClaudeStreamConverter(model),
   error: (status, body) => bedrockError(status, body),
   streamEvents: (body) => decodeBedrockStream(body),
+  native: bedrockNative,
 };

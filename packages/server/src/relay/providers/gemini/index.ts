@@ -4,6 +4,7 @@ import { geminiUpstreamRequest } from './api.js';
 import { fromGeminiResponse, geminiError, toGeminiRequest } from './chat.js';
 import { geminiErrorBody, geminiFromUnified, geminiStreamFromUnified } from './ingress-response.js';
 import { geminiToUnified } from './ingress.js';
+import { geminiNative, geminiNativeClient } from './native.js';
 import { geminiStream } from './stream.js';
 
 export { GEMINI_CHANNEL_TYPE } from './api.js';
@@ -14,6 +15,7 @@ export const geminiProvider: ChatProvider = {
   chatResponse: fromGeminiResponse,
   chatStream: geminiStream,
   error: geminiError,
+  native: geminiNative,
 };
 
 export const geminiClientFormat: ClientFormat = {
@@ -21,4 +23,5 @@ export const geminiClientFormat: ClientFormat = {
   fromUnified: geminiFromUnified,
   streamFromUnified: geminiStreamFromUnified,
   errorBody: geminiErrorBody,
+  native: geminiNativeClient,
 };

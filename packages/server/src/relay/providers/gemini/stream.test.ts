@@ -22,6 +22,32 @@ describe('gemini stream converter', () => {
     expect(run(fixtureText('stream.sse'), 'gemini-2.5-flash')).toEqual(expected);
   });
 
+  it('reports cached prompt tokens from the last usageMetadata, inside prompt_tokens', () => {
+    const event = (usageMetadata: object, finishReason?: string) =>
+      `data: ${JSON.stringify({
+        candidates: [{ content: { parts: [{ text: 'ok' }], role: 'model' }, index: 0, finishReason }],
+        usageMetadata,
+        responseId: 'c1',
+      })}\r\n\r\n`;
+    const sse =
+      event({ promptTokenCount: 4100, totalTokenCount: 4100, cachedContentTokenCount: 4096 }) +
+      event(
+        {
+          promptTokenCount: 4100,
+          candidatesTokenCount: 2,
+          totalTokenCount: 4102,
+          cachedContentTokenCount: 4096,
+        },
+        'STOP',
+      );
+    expect(run(sse, 'gemini-2.5-pro').usage).toEqual({
+      prompt_tokens: 4100,
+      completion_tokens: 2,
+      total_tokens: 4102,
+      prompt_tokens_details: { cached_tokens: 4096 },
+    });
+  });
+
   it('streams a function call as a whole tool_calls delta and finishes with tool_calls', () => {
     const { chunks, usage } = run(fixtureText('stream-function-call.sse'), 'gemini-2.0-flash');
     expect(scrubIds(chunks)).toEqual([

@@ -71,6 +71,22 @@ describe('OpenAI-compatible provider', () => {
     expect(converter.end()).toEqual([]);
   });
 
+  it('keeps cached-token details as the upstream reports them, plain and streamed', () => {
+    const usage = {
+      prompt_tokens: 2006,
+      completion_tokens: 300,
+      total_tokens: 2306,
+      prompt_tokens_details: { cached_tokens: 1920, audio_tokens: 0 },
+      completion_tokens_details: { reasoning_tokens: 192 },
+    };
+    const chunk = { id: 'c', object: 'chat.completion.chunk', created: 1, model: 'o3', choices: [], usage };
+    const converter = openaiProvider.chatStream('o3');
+    converter.event({ data: JSON.stringify(chunk) });
+    expect(converter.usage()).toEqual(usage);
+    const response = { id: 'c', object: 'chat.completion', created: 1, model: 'o3', choices: [], usage };
+    expect(openaiProvider.chatResponse(response, 'o3').usage).toEqual(usage);
+  });
+
   it('reads every error shape new-api knows', () => {
     const cases = JSON.parse(fixture('errors.json')) as {
       status: number;

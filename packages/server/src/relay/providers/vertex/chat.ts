@@ -12,16 +12,22 @@ export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
 export type VertexClaudeBody = Omit<ClaudeRequest, 'model' | 'metadata'> & { anthropic_version: string };
 
 /**
- * The Vertex model id and Claude body. The model goes in the URL; `stream` stays, as streamRawPredict still wants
- * it; `metadata` is dropped like new-api's Vertex request does. The id is mapped after toClaudeRequest strips a
- * `-thinking` suffix.
+ * A Claude Messages body → Vertex's model id and body. The model goes in the URL; `stream` stays, as
+ * streamRawPredict still wants it; `metadata` is dropped like new-api's Vertex request does.
  */
+export function vertexClaudeBody<T extends { model: string; metadata?: unknown }>(
+  claude: T,
+): { model: string; body: Omit<T, 'model' | 'metadata'> & { anthropic_version: string } } {
+  const { model, metadata: _metadata, ...rest } = claude;
+  return { model: vertexClaudeModel(model), body: { anthropic_version: VERTEX_ANTHROPIC_VERSION, ...rest } };
+}
+
+/** The Vertex model id and Claude body of a unified request; the id is mapped after a `-thinking` suffix goes. */
 export function toVertexClaude(
   request: ChatRequest,
   model: string,
 ): { model: string; body: VertexClaudeBody } {
-  const { model: name, metadata: _metadata, ...rest } = toClaudeRequest(request, model);
-  return { model: vertexClaudeModel(name), body: { anthropic_version: VERTEX_ANTHROPIC_VERSION, ...rest } };
+  return vertexClaudeBody(toClaudeRequest(request, model));
 }
 
 export interface VertexDeps {
@@ -29,30 +35,49 @@ export interface VertexDeps {
   now?: () => number;
 }
 
+/** What one Vertex call needs besides the channel: `model` picks the region, `publisherModel` the URL. */
+export interface VertexCall {
+  model: string;
+  publisherModel: string;
+  stream: boolean;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
 /** The upstream call with a bearer token (fetched or cached, hence async). */
-export async function vertexUpstreamRequest(
+export async function vertexCall(
+  channel: ChannelConfig,
+  call: VertexCall,
+  deps: VertexDeps = {},
+): Promise<UpstreamRequest> {
+  const account = parseServiceAccount(channel.key);
+  const region = vertexRegion(channel, call.model);
+  const token = await vertexAccessToken(account, deps.fetch, deps.now);
+  return {
+    url: vertexUrl(channel, account.project_id, region, call.publisherModel, call.stream),
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...(call.stream ? { accept: 'text/event-stream' } : {}),
+      ...call.headers,
+    },
+    body: JSON.stringify(call.body),
+  };
+}
+
+/** The upstream call for a unified request: Claude's body for Claude models, Gemini's for the rest. */
+export function vertexUpstreamRequest(
   channel: ChannelConfig,
   request: ChatRequest,
   model: string,
   deps: VertexDeps = {},
 ): Promise<UpstreamRequest> {
-  const account = parseServiceAccount(channel.key);
   const stream = request.stream === true;
   const claude = isClaudeModel(model) ? toVertexClaude(request, model) : undefined;
-  const upstreamModel = claude?.model ?? model;
+  const publisherModel = claude?.model ?? model;
   const body = claude?.body ?? toGeminiRequest(request);
-  const region = vertexRegion(channel, model);
-  const token = await vertexAccessToken(account, deps.fetch, deps.now);
-  return {
-    url: vertexUrl(channel, account.project_id, region, upstreamModel, stream),
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      ...(stream ? { accept: 'text/event-stream' } : {}),
-    },
-    body: JSON.stringify(body),
-  };
+  return vertexCall(channel, { model, publisherModel, stream, body }, deps);
 }
 
 /**

@@ -6,6 +6,7 @@ import { geminiStream } from '../gemini/stream.js';
 import type { ChatProvider } from '../types.js';
 import { isClaudeModel } from './api.js';
 import { vertexError, vertexUpstreamRequest, type VertexDeps } from './chat.js';
+import { vertexNative } from './native.js';
 
 export { VERTEX_CHANNEL_TYPE, VERTEX_CLAUDE_MODELS, vertexRegion, vertexUrl } from './api.js';
 export { clearVertexTokenCache, parseServiceAccount, serviceAccountJwt, vertexAccessToken } from './auth.js';
@@ -20,6 +21,7 @@ export function createVertexProvider(deps: VertexDeps = {}): ChatProvider {
       isClaudeModel(model) ? fromClaudeResponse(body, model) : fromGeminiResponse(body, model),
     chatStream: (model) => (isClaudeModel(model) ? createClaudeStreamConverter(model) : geminiStream(model)),
     error: (status, body) => vertexError(status, body),
+    native: vertexNative(deps),
   };
 }
 

@@ -1,0 +1,106 @@
+import { appendFileSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDb, type TestDb } from '../testing/test-db.js';
+import { LedgerJournal, type JournalMark } from './ledger-journal.js';
+import { writeSettlements, type Settlement } from './ledger-writer.js';
+
+const settlement = (delta: number): Settlement => ({
+  userId: 1,
+  tokenId: 0,
+  tokenUnlimited: true,
+  delta,
+  used: delta,
+  counted: true,
+  channelId: 0,
+});
+
+describe('LedgerJournal', () => {
+  let t: TestDb;
+  let dir: string;
+  let applied: { deltas: number[]; mark: JournalMark }[];
+
+  beforeEach(async () => {
+    t = await openTestDb();
+    await t.db.insertInto('users').values({ username: 'u', password: 'x', quota: 1000 }).execute();
+    dir = mkdtempSync(join(tmpdir(), 'swb-journal-'));
+    applied = [];
+  });
+  afterEach(() => t.close());
+
+  const open = (rotateBytes?: number) =>
+    LedgerJournal.open(
+      dir,
+      t.db,
+      async (batch, mark) => {
+        applied.push({ deltas: batch.map((s) => s.delta), mark });
+        await writeSettlements(t.db, batch, mark);
+      },
+      rotateBytes,
+    );
+  const quota = async () =>
+    (await t.db.selectFrom('users').select('quota').where('id', '=', 1).executeTakeFirstOrThrow()).quota;
+  const files = () => readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
+
+  it('replays what was journaled but never committed, then nothing on the next start', async () => {
+    const j = await open();
+    for (const d of [10, 20, 30]) j.append(settlement(d));
+    await open();
+    expect(applied).toEqual([{ deltas: [10, 20, 30], mark: { journal: j.id, seq: 3 } }]);
+    expect(await quota()).toBe(940);
+    await open();
+    expect(applied).toHaveLength(1);
+    expect(await quota()).toBe(940);
+  });
+
+  it('skips entries a committed batch already carried, and keeps numbering after them', async () => {
+    const j = await open();
+    j.append(settlement(5));
+    j.append(settlement(6));
+    const mark = j.cut();
+    await writeSettlements(t.db, [settlement(5), settlement(6)], mark);
+    j.committed();
+    j.append(settlement(7)); // journaled, crash before its flush
+    const j2 = await open();
+    expect(applied).toEqual([{ deltas: [7], mark: { journal: j.id, seq: 3 } }]);
+    expect(await quota()).toBe(1000 - 18);
+    expect(j2.append(settlement(1))).toBe(4);
+  });
+
+  it('ignores a line torn by the crash', async () => {
+    const j = await open();
+    j.append(settlement(10));
+    appendFileSync(join(dir, files()[0]!), '[2,{"userId":1,"tok');
+    await open();
+    expect(applied.map((a) => a.deltas)).toEqual([[10]]);
+  });
+
+  it('starts a new file when the current one is large, and deletes the old one once its batch commits', async () => {
+    const j = await open(200);
+    for (let i = 0; i < 5; i++) j.append(settlement(1));
+    const mark = j.cut();
+    j.append(settlement(2)); // lands in the new file while the batch is being written
+    expect(files()).toHaveLength(2);
+    await writeSettlements(
+      t.db,
+      Array.from({ length: 5 }, () => settlement(1)),
+      mark,
+    );
+    j.committed();
+    expect(files()).toHaveLength(1);
+    await open();
+    expect(applied.map((a) => a.deltas)).toEqual([[2]]);
+    expect(await quota()).toBe(1000 - 7);
+  });
+
+  it('leaves nothing to replay after a clean close', async () => {
+    const j = await open();
+    j.append(settlement(3));
+    await writeSettlements(t.db, [settlement(3)], j.cut());
+    j.close();
+    expect(files()).toEqual([]);
+    await open();
+    expect(applied).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+import type { Settlement } from './ledger-writer.js';
+
+/** Where a batch ends in the journal; written in the batch's own transaction. */
+export interface JournalMark {
+  journal: string;
+  seq: number;
+}
+
+/** A journal file is retired once it holds this much and everything in it has reached the database. */
+const ROTATE_BYTES = 4 * 1024 * 1024;
+
+/** Writes replayed settlements and their mark in one transaction. */
+export type ApplySettlements = (batch: Settlement[], mark: JournalMark) => Promise<void>;
+const FILE_RE = /^ledger-(\d+)\.jsonl$/;
+
+/**
+ * An append-only file of settlements not yet in the database. Each settlement is written synchronously
+ * before its response is finished, so a process crash (kill -9, out of memory, a native fault) loses none:
+ * the next start replays every entry past the mark the last committed batch left in `ledger_marks`. Entries
+ * are not fsynced, like SQLite's WAL in `synchronous=NORMAL`: the OS keeps them across a process crash, a
+ * power cut may lose the last ones.
+ */
+export class LedgerJournal {
+  private fd: number;
+  private fileNo: number;
+  private seq: number;
+  /** Files whose entries are all in the batch being written or earlier: deleted once it commits. */
+  private retiring: string[] = [];
+
+  private constructor(
+    private readonly dir: string,
+    readonly id: string,
+    fileNo: number,
+    seq: number,
+    private readonly rotateBytes: number,
+  ) {
+    this.fileNo = fileNo;
+    this.seq = seq;
+    this.fd = openSync(this.path(fileNo), 'a');
+  }
+
+  /**
+   * Opens the journal in `dir`, first writing to the database whatever a previous process left unapplied.
+   * `apply` must write the settlements and the mark in one transaction.
+   */
+  static async open(
+    dir: string,
+    db: Kysely<Database>,
+    apply: ApplySettlements,
+    rotateBytes = ROTATE_BYTES,
+  ): Promise<LedgerJournal> {
+    mkdirSync(dir, { recursive: true });
+    const idFile = join(dir, 'journal-id');
+    if (!existsSync(idFile)) writeFileSync(idFile, randomBytes(12).toString('hex'));
+    const id = readFileSync(idFile, 'utf8').trim();
+    const files = readdirSync(dir)
+      .map((f) => FILE_RE.exec(f))
+      .filter((m) => m !== null)
+      .map((m) => Number(m[1]))
+      .sort((a, b) => a - b);
+    const row = await db
+      .selectFrom('ledger_marks')
+      .select('seq')
+      .where('journal', '=', id)
+      .executeTakeFirst();
+    const applied = Number(row?.seq ?? 0);
+    let last = applied;
+    let pending: Settlement[] = [];
+    const flush = async () => {
+      if (pending.length) await apply(pending, { journal: id, seq: last });
+      pending = [];
+    };
+    for (const n of files) {
+      for (const line of readFileSync(join(dir, `ledger-${n}.jsonl`), 'utf8').split('\n')) {
+        const entry = parseLine(line);
+        if (!entry || entry[0] <= applied) continue;
+        last = Math.max(last, entry[0]);
+        pending.push(entry[1]);
+        if (pending.length >= 500) await flush();
+      }
+    }
+    await flush();
+    if (last > applied) console.warn(`switchboard: replayed ${last - applied} settlement(s) from ${dir}`);
+    for (const n of files) unlinkSync(join(dir, `ledger-${n}.jsonl`));
+    return new LedgerJournal(dir, id, (files.at(-1) ?? 0) + 1, last, rotateBytes);
+  }
+
+  /** Records one settlement; returns its sequence number. */
+  append(s: Settlement): number {
+    this.seq += 1;
+    writeSync(this.fd, `${JSON.stringify([this.seq, s])}\n`);
+    return this.seq;
+  }
+
+  /**
+   * Called when a batch holding every entry appended so far is taken for writing: a large file is closed
+   * and a new one started, the old one to be deleted once that batch commits.
+   */
+  cut(): JournalMark {
+    if (fstatSync(this.fd).size >= this.rotateBytes) {
+      closeSync(this.fd);
+      this.retiring.push(this.path(this.fileNo));
+      this.fileNo += 1;
+      this.fd = openSync(this.path(this.fileNo), 'a');
+    }
+    return { journal: this.id, seq: this.seq };
+  }
+
+  /** The batch taken at the last {@link cut} (and every one before) is in the database. */
+  committed(): void {
+    for (const f of this.retiring.splice(0)) unlinkSync(f);
+  }
+
+  /** Everything is in the database: nothing to replay at the next start. */
+  close(): void {
+    closeSync(this.fd);
+    this.committed();
+    unlinkSync(this.path(this.fileNo));
+  }
+
+  private path(n: number): string {
+    return join(this.dir, `ledger-${n}.jsonl`);
+  }
+}
+
+/** A torn last line (the process died inside the write) is skipped: its response was never finished. */
+function parseLine(line: string): [number, Settlement] | undefined {
+  if (!line) return undefined;
+  try {
+    const v = JSON.parse(line) as unknown;
+    return Array.isArray(v) && typeof v[0] === 'number' ? (v as [number, Settlement]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
