@@ -15,8 +15,8 @@ import { startSwitchboard } from './switchboard.js';
 const QUICK = process.env.BENCH_QUICK === '1';
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const COUNTS = QUICK
-  ? { warmup: 100, c1: 200, c64Ms: 2_000, c64Max: 50_000, stream: 50 }
-  : { warmup: 500, c1: 2_000, c64Ms: 10_000, c64Max: 1_000_000, stream: 500 };
+  ? { warmup: 100, c1: 200, c64Ms: 2_000, c64Max: 50_000, stream: 50, rounds: 1 }
+  : { warmup: 500, c1: 2_000, c64Ms: 12_000, c64Max: 1_000_000, stream: 600, rounds: 3 };
 const PATH = '/v1/chat/completions';
 const messages = [{ role: 'user', content: 'Say hello.' }];
 const BODY = JSON.stringify({ model: 'gpt-4o-mini', messages });
@@ -35,48 +35,129 @@ interface Target {
   pid?: number;
 }
 
-async function measure(name: PathName, t: Target): Promise<PathResult> {
-  const base = {
-    origin: t.origin,
-    path: PATH,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${t.key}` },
-  };
-  const check = (what: string, r: LoadResult) => {
-    if (r.errors > 0) console.warn(`  ${name} ${what}: ${r.errors} errors, first: ${r.firstError}`);
-    if (r.count === 0) throw new Error(`${name} ${what}: no request succeeded (${r.firstError})`);
-    return r;
-  };
-  // Before any load: what the process costs at rest, to tell start-up footprint from growth under load.
-  const rssIdleMb = t.pid === undefined ? undefined : readRss(t.pid);
-  // Warm-up: JIT, keep-alive sockets, the relay's caches; both shapes, a little concurrency.
-  check('warm-up', await runLoad({ ...base, body: BODY, concurrency: 8, requests: COUNTS.warmup }));
-  check(
+const loadBase = (t: Target) => ({
+  origin: t.origin,
+  path: PATH,
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${t.key}` },
+});
+
+function checked(name: PathName, what: string, r: LoadResult): LoadResult {
+  if (r.errors > 0) console.warn(`  ${name} ${what}: ${r.errors} errors, first: ${r.firstError}`);
+  if (r.count === 0) throw new Error(`${name} ${what}: no request succeeded (${r.firstError})`);
+  return r;
+}
+
+/** JIT, keep-alive sockets, the relay's caches: both shapes, a little concurrency. */
+async function warmUp(name: PathName, t: Target): Promise<void> {
+  const base = loadBase(t);
+  checked(name, 'warm-up', await runLoad({ ...base, body: BODY, concurrency: 8, requests: COUNTS.warmup }));
+  checked(
+    name,
     'warm-up stream',
     await runLoad({ ...base, body: STREAM_BODY, concurrency: 4, requests: COUNTS.warmup / 5, stream: true }),
   );
+}
 
-  const c1 = check('c=1', await runLoad({ ...base, body: BODY, concurrency: 1, requests: COUNTS.c1 }));
+interface Round {
+  c1: LoadResult;
+  c64: LoadResult;
+  stream: LoadResult;
+  rssMb: number | undefined;
+}
+
+/** One round of the three measurements on one path; each is a share of the run's total. */
+async function measureRound(name: PathName, t: Target): Promise<Round> {
+  const base = loadBase(t);
+  const share = (n: number) => Math.ceil(n / COUNTS.rounds);
+  const c1 = checked(
+    name,
+    'c=1',
+    await runLoad({ ...base, body: BODY, concurrency: 1, requests: share(COUNTS.c1) }),
+  );
   const rss = t.pid === undefined ? undefined : sampleRss(t.pid);
-  const c64 = check(
+  const c64 = checked(
+    name,
     'c=64',
     await runLoad({
       ...base,
       body: BODY,
       concurrency: 64,
       requests: COUNTS.c64Max,
-      durationMs: COUNTS.c64Ms,
+      durationMs: share(COUNTS.c64Ms),
     }),
   );
   const rssMb = rss?.stop();
-  const stream = check(
+  const stream = checked(
+    name,
     'stream',
-    await runLoad({ ...base, body: STREAM_BODY, concurrency: 1, requests: COUNTS.stream, stream: true }),
+    await runLoad({
+      ...base,
+      body: STREAM_BODY,
+      concurrency: 1,
+      requests: share(COUNTS.stream),
+      stream: true,
+    }),
   );
-  console.log(
-    `  ${name}: p50 ${c1.p50.toFixed(3)} ms, ${c64.rps.toFixed(0)} req/s, TTFT ${stream.p50.toFixed(3)} ms` +
-      (rssMb === undefined ? '' : `, RSS ${rssMb.toFixed(1)} MB`),
+  return { c1, c64, stream, rssMb };
+}
+
+const median = (values: number[]) => {
+  const v = [...values].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
+};
+
+/** Rounds folded into one result: the median of each figure, counts summed, the highest RSS. */
+function combine(rounds: Round[], rssIdleMb: number | undefined): PathResult {
+  const fold = (pick: (r: Round) => LoadResult): LoadResult => {
+    const all = rounds.map(pick);
+    const firstError = all.find((r) => r.firstError)?.firstError;
+    return {
+      count: all.reduce((n, r) => n + r.count, 0),
+      errors: all.reduce((n, r) => n + r.errors, 0),
+      ...(firstError ? { firstError } : {}),
+      elapsedMs: all.reduce((n, r) => n + r.elapsedMs, 0),
+      rps: median(all.map((r) => r.rps)),
+      p50: median(all.map((r) => r.p50)),
+      p99: median(all.map((r) => r.p99)),
+      mean: median(all.map((r) => r.mean)),
+    };
+  };
+  const rss = rounds.map((r) => r.rssMb).filter((v) => v !== undefined);
+  return {
+    c1: fold((r) => r.c1),
+    c64: fold((r) => r.c64),
+    stream: fold((r) => r.stream),
+    rssMb: rss.length ? Math.max(...rss) : undefined,
+    rssIdleMb,
+  };
+}
+
+/**
+ * Every path is measured in each of several rounds, the paths taking turns, and each figure is the median of
+ * its rounds: this machine's speed drifts by a third from minute to minute, which a single sequential pass
+ * per path turned into a verdict. All three targets run at once; an idle process costs the others nothing.
+ */
+async function measureAll(targets: Record<PathName, Target>): Promise<Record<PathName, PathResult>> {
+  const names = Object.keys(targets) as PathName[];
+  // Before any load: what each process costs at rest, to tell start-up footprint from growth under load.
+  const idle = Object.fromEntries(
+    names.map((n) => [n, targets[n].pid === undefined ? undefined : readRss(targets[n].pid!)]),
   );
-  return { c1, c64, stream, rssMb, rssIdleMb };
+  for (const n of names) await warmUp(n, targets[n]);
+  const rounds = Object.fromEntries(names.map((n) => [n, [] as Round[]])) as Record<PathName, Round[]>;
+  for (let i = 0; i < COUNTS.rounds; i++) {
+    for (const n of names) rounds[n].push(await measureRound(n, targets[n]));
+  }
+  const results = {} as Record<PathName, PathResult>;
+  for (const n of names) {
+    const r = (results[n] = combine(rounds[n], idle[n]));
+    console.log(
+      `  ${n}: p50 ${r.c1.p50.toFixed(3)} ms, ${r.c64.rps.toFixed(0)} req/s ` +
+        `(rounds ${rounds[n].map((x) => x.c64.rps.toFixed(0)).join(', ')}), TTFT ${r.stream.p50.toFixed(3)} ms` +
+        (r.rssMb === undefined ? '' : `, RSS ${r.rssMb.toFixed(1)} MB`),
+    );
+  }
+  return results;
 }
 
 /** Profiles a fresh Switchboard under the c=64 load and summarises where its CPU time went. */
@@ -114,7 +195,8 @@ async function main(): Promise<void> {
   const started = new Date();
   console.log(
     `relay benchmark${QUICK ? ' (quick)' : ''}: ${cpus().length} CPUs, Node ${process.version}; ` +
-      `c=1 ${COUNTS.c1} requests, c=64 ${COUNTS.c64Ms / 1000} s, stream ${COUNTS.stream} requests`,
+      `c=1 ${COUNTS.c1} requests, c=64 ${COUNTS.c64Ms / 1000} s, stream ${COUNTS.stream} requests, ` +
+      `in ${COUNTS.rounds} interleaved round(s)`,
   );
   const children: Child[] = [];
   try {
@@ -126,31 +208,19 @@ async function main(): Promise<void> {
     children.push(upstream);
     const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
     const upstreamKey = 'sk-bench-upstream';
-    const results = {} as Record<PathName, PathResult>;
-
-    results.direct = await measure('direct', { origin: upstreamUrl, key: upstreamKey });
-
     const bare = await startChild(
       [...TSX_NODE, 'scripts/bench/bare-proxy.ts'],
       { PORT: '0', UPSTREAM: upstreamUrl },
       /listening (\d+)/,
     );
     children.push(bare);
-    results['bare proxy'] = await measure('bare proxy', {
-      origin: `http://127.0.0.1:${bare.port}`,
-      key: upstreamKey,
-      pid: bare.pid,
-    });
-    await bare.stop();
-
     const sw = await startSwitchboard(upstreamUrl);
     children.push(sw);
-    results.switchboard = await measure('switchboard', {
-      origin: `http://127.0.0.1:${sw.port}`,
-      key: sw.key,
-      pid: sw.pid,
+    const results = await measureAll({
+      direct: { origin: upstreamUrl, key: upstreamKey },
+      'bare proxy': { origin: `http://127.0.0.1:${bare.port}`, key: upstreamKey, pid: bare.pid },
+      switchboard: { origin: `http://127.0.0.1:${sw.port}`, key: sw.key, pid: sw.pid },
     });
-    await sw.stop();
 
     const targets = evaluateTargets(results);
     console.log(`\n${formatReport(results, targets)}\n`);

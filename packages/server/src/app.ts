@@ -47,6 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
   app.addHook('onRequest', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
+    // Read-your-writes for the console and scripts: a balance or log read sees every finished relay request.
+    if (req.url.startsWith('/api/')) await ctx.flush();
   });
   await app.register(cookie, { secret: deps.config.sessionSecret });
   registerErrorHandling(app);

@@ -1,8 +1,18 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import type { DialectName } from './dialect.js';
 import type { Database } from './tables.js';
 
 export type Db = Kysely<Database>;
+
+type SqliteHandle = BetterSqlite3.Database;
+const sqliteHandles = new WeakMap<object, SqliteHandle>();
+
+/**
+ * The better-sqlite3 handle under a SQLite database, for the few hot paths that run cached prepared statements
+ * (through `db.connection()`, so Kysely's own transactions never interleave). Undefined on other dialects.
+ */
+export const sqliteHandleOf = (db: Db): SqliteHandle | undefined => sqliteHandles.get(db);
 
 export interface DbTarget {
   dialect: DialectName;
@@ -23,7 +33,7 @@ export function dbTargetFromEnv(sqlDsn: string | undefined, sqlitePath: string):
   throw new Error(`SQL_DSN must start with postgres:// or mysql:// (or be empty for SQLite), got "${dsn}"`);
 }
 
-async function sqliteDialect(path: string): Promise<Dialect> {
+async function sqliteDialect(path: string): Promise<Dialect & { handle: SqliteHandle }> {
   const { default: SQLite } = await import('better-sqlite3');
   const database = new SQLite(path);
   // WAL lets readers run beside the writer; the busy timeout turns "database is locked" into a short wait.
@@ -31,7 +41,7 @@ async function sqliteDialect(path: string): Promise<Dialect> {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  return new SqliteDialect({ database });
+  return Object.assign(new SqliteDialect({ database }), { handle: database });
 }
 
 async function postgresDialect(url: string, max: number): Promise<Dialect> {
@@ -56,11 +66,15 @@ async function mysqlDialect(url: string, max: number): Promise<Dialect> {
 /** Opens the database; callers run `migrateToLatest` next. */
 export async function createDb(target: DbTarget): Promise<Db> {
   const max = target.maxConnections ?? 10;
+  if (target.dialect === 'sqlite') {
+    const dialect = await sqliteDialect(target.url);
+    const db = new Kysely<Database>({ dialect });
+    sqliteHandles.set(db, dialect.handle);
+    return db;
+  }
   const dialect =
     target.dialect === 'postgres'
       ? await postgresDialect(target.url, max)
-      : target.dialect === 'mysql'
-        ? await mysqlDialect(target.url, max)
-        : await sqliteDialect(target.url);
+      : await mysqlDialect(target.url, max);
   return new Kysely<Database>({ dialect });
 }

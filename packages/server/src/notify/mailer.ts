@@ -1,5 +1,5 @@
 import { SMTP_PORT_DEFAULT } from '@switchboard/sdk';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/errors.js';
 
@@ -36,10 +36,14 @@ function smtpConfig(ctx: AppContext): SmtpConfig {
   };
 }
 
-function transporterFor(config: SmtpConfig): Transporter {
+async function transporterFor(config: SmtpConfig): Promise<Transporter> {
   const key = JSON.stringify(config);
   const known = transporters.get(key);
   if (known) return known;
+  // Loaded on the first mail: most gateways never send one, and the library is a third of a megabyte.
+  const { createTransport } = await import('nodemailer');
+  const raced = transporters.get(key);
+  if (raced) return raced;
   const transporter = createTransport({
     host: config.host,
     port: config.port,
@@ -68,7 +72,9 @@ export async function sendMail(ctx: AppContext, mail: MailMessage): Promise<void
   const config = smtpConfig(ctx);
   const address = ctx.options.get('SMTPFrom').trim() || config.user;
   if (!address) throw new AppError('unavailable', 'notify.smtpSenderMissing');
-  await transporterFor(config).sendMail({
+  await (
+    await transporterFor(config)
+  ).sendMail({
     from: { name: ctx.options.get('SystemName'), address },
     to: mail.to,
     subject: mail.subject,

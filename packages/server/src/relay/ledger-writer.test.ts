@@ -80,4 +80,52 @@ describe.each(testDialects())('writeSettlements on %s', (dialect) => {
     const hourly = await t.db.selectFrom('quota_data').selectAll().execute();
     expect(hourly[0]).toMatchObject({ count: 3, quota: 5150 });
   });
+
+  it('writes every log column as given, and moves the journal mark', async () => {
+    const log = {
+      user_id: userId,
+      username: 'u',
+      created_at: 9000,
+      content: '模型倍率 0.08',
+      token_name: 'tk',
+      token_id: tokenId,
+      model_name: 'gpt-x',
+      quota: 42,
+      prompt_tokens: 11,
+      completion_tokens: 7,
+      use_time: 3,
+      is_stream: 1,
+      channel_id: channelId,
+      group: 'vip',
+      other: '{"frt":12}',
+    };
+    await writeSettlements(t.db, [settlement(0, 42, { log })], { journal: 'j1', seq: 5 });
+    await writeSettlements(t.db, [settlement(0, 0, { log: undefined })], { journal: 'j1', seq: 9 });
+    const row = await t.db
+      .selectFrom('logs')
+      .selectAll()
+      .where('model_name', '=', 'gpt-x')
+      .executeTakeFirstOrThrow();
+    expect({ ...row, is_stream: Number(row.is_stream) }).toMatchObject({ ...log, type: 2 });
+    const mark = await t.db.selectFrom('ledger_marks').selectAll().execute();
+    expect(mark.map((m) => ({ ...m, seq: Number(m.seq) }))).toEqual([{ journal: 'j1', seq: 9 }]);
+  });
+
+  it('waits for a transaction already in flight instead of interleaving with it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const trx = t.db.transaction().execute(async (tx) => {
+      await tx.updateTable('users').set({ display_name: 'held' }).where('id', '=', userId).execute();
+      await held;
+    });
+    const write = writeSettlements(t.db, [settlement(-10, 0, { counted: false, log: undefined })]);
+    setTimeout(release, 20);
+    await Promise.all([trx, write]);
+    const user = await t.db
+      .selectFrom('users')
+      .select(['quota', 'display_name'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ quota: 10, display_name: 'held' });
+  });
 });

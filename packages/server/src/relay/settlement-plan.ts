@@ -1,0 +1,81 @@
+import { LogType } from '@switchboard/sdk';
+import type { Insertable } from 'kysely';
+import type { LogsTable } from '../db/tables.js';
+import type { JournalMark } from './ledger-journal.js';
+
+/** One settled or refunded request, waiting to be written. */
+export interface Settlement {
+  userId: number;
+  /** 0 for the playground, which has no token. */
+  tokenId: number;
+  tokenUnlimited: boolean;
+  /** Quota to take (negative: to give back). */
+  delta: number;
+  /** Quota consumed, for the used_quota counters. */
+  used: number;
+  counted: boolean;
+  channelId: number;
+  log?: Insertable<LogsTable>;
+  hourly?: { userId: number; username: string; model: string; hour: number; tokens: number; quota: number };
+}
+
+export interface Totals {
+  delta: number;
+  used: number;
+  count: number;
+}
+
+export type HourlyRow = NonNullable<Settlement['hourly']> & { count: number };
+
+/** A batch folded into the statements it needs: one per user, token, channel and hour, one row per log. */
+export interface SettlementPlan {
+  users: Map<number, Totals>;
+  tokens: Map<number, Totals & { limited: boolean }>;
+  channels: Map<number, number>;
+  logs: Insertable<LogsTable>[];
+  hourly: HourlyRow[];
+  /** Unix seconds, for tokens' accessed_time. */
+  now: number;
+  mark: JournalMark | undefined;
+}
+
+function add<K>(map: Map<K, Totals>, key: K, s: Settlement): Totals {
+  let acc = map.get(key);
+  if (!acc) map.set(key, (acc = { delta: 0, used: 0, count: 0 }));
+  acc.delta += s.delta;
+  acc.used += s.used;
+  acc.count += s.counted ? 1 : 0;
+  return acc;
+}
+
+export function planSettlements(batch: Settlement[], mark?: JournalMark): SettlementPlan {
+  const plan: SettlementPlan = {
+    users: new Map(),
+    tokens: new Map(),
+    channels: new Map(),
+    logs: [],
+    hourly: [],
+    now: Math.floor(Date.now() / 1000),
+    mark,
+  };
+  const hourly = new Map<string, HourlyRow>();
+  for (const s of batch) {
+    add(plan.users, s.userId, s);
+    if (s.tokenId) {
+      const t = add(plan.tokens as Map<number, Totals>, s.tokenId, s) as Totals & { limited?: boolean };
+      t.limited = (t.limited ?? false) || !s.tokenUnlimited;
+    }
+    if (s.channelId && s.used) plan.channels.set(s.channelId, (plan.channels.get(s.channelId) ?? 0) + s.used);
+    if (s.log) plan.logs.push({ ...s.log, type: LogType.Consume });
+    if (s.hourly) {
+      const k = `${s.hourly.userId}\u0000${s.hourly.model}\u0000${s.hourly.hour}`;
+      let row = hourly.get(k);
+      if (!row) hourly.set(k, (row = { ...s.hourly, tokens: 0, quota: 0, count: 0 }));
+      row.tokens += s.hourly.tokens;
+      row.quota += s.hourly.quota;
+      row.count += 1;
+    }
+  }
+  plan.hourly = [...hourly.values()];
+  return plan;
+}
