@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinCacheRatios, cacheCreationRatioOf, cacheRatioOf, lookupModelRatio } from './cache-ratio.js';
+import { builtinCacheRatios, cacheCreationRatioOf, cacheRatioOf } from './cache-ratio.js';
 
 describe('built-in cache ratios', () => {
   it.each([
@@ -47,12 +47,8 @@ describe('CacheRatio / CreateCacheRatio options', () => {
     expect(cacheRatioOf('my-claude-model', map)).toBe(1);
   });
 
-  it('treats a lone * as every model, and * inside a key literally', () => {
-    expect(lookupModelRatio({ '*': 0.9 }, 'anything')).toBe(0.9);
-    expect(lookupModelRatio({ 'gpt-*-mini': 0.4 }, 'gpt-4o-mini')).toBeUndefined();
-    expect(lookupModelRatio({ 'gpt-*-mini': 0.4 }, 'gpt-*-mini')).toBe(0.4);
-    expect(lookupModelRatio({}, 'gpt-4o')).toBeUndefined();
-    expect(lookupModelRatio({}, 'constructor')).toBeUndefined();
+  it('give models named like Object.prototype members the built-in default', () => {
     expect(cacheRatioOf('toString', {})).toBe(1);
+    expect(cacheCreationRatioOf('constructor', { 'gpt-4o': 0.3 })).toBe(1);
   });
 });

@@ -4,6 +4,7 @@
  * providers' published price lists; the `CacheRatio` and `CreateCacheRatio` options override them per model.
  * Anything without a rule is billed as an ordinary prompt token (1 and 1): no discount, no premium.
  */
+import { lookupModelRatio } from './lookup-model-ratio.js';
 
 /** The two cache multipliers of one model. */
 export interface CacheRatios {
@@ -32,26 +33,6 @@ const BUILTIN: readonly [prefix: string, ratios: CacheRatios][] = [
 /** The built-in cache ratios of a model; undefined when there is no rule (the caller then uses 1 and 1). */
 export function builtinCacheRatios(model: string): CacheRatios | undefined {
   return BUILTIN.find(([prefix]) => model.startsWith(prefix))?.[1];
-}
-
-/**
- * A model's entry in an option map: the exact name first, else the longest `prefix*` key the name starts
- * with (so `gpt-4-gizmo-*` prices every `gpt-4-gizmo-…` model, as new-api does); undefined when none fits.
- */
-export function lookupModelRatio(
-  configured: Readonly<Record<string, number>>,
-  model: string,
-): number | undefined {
-  // Own keys only: a model named "constructor" must not read Object.prototype.
-  if (Object.hasOwn(configured, model) && typeof configured[model] === 'number') return configured[model];
-  let best: { length: number; ratio: number } | undefined;
-  for (const [key, ratio] of Object.entries(configured)) {
-    if (!key.endsWith('*') || typeof ratio !== 'number') continue;
-    const prefix = key.slice(0, -1);
-    if (model.startsWith(prefix) && (!best || prefix.length > best.length))
-      best = { length: prefix.length, ratio };
-  }
-  return best?.ratio;
 }
 
 /**

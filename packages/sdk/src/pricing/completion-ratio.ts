@@ -1,3 +1,5 @@
+import { lookupModelRatio } from './lookup-model-ratio.js';
+
 /**
  * Completion-token multipliers that new-api builds in (contract §5.3 step 5): output tokens cost more than input
  * tokens for most models. The `CompletionRatio` option overrides these per model; anything else is 1.
@@ -32,9 +34,10 @@ export function builtinCompletionRatio(model: string): number | undefined {
 }
 
 /**
- * The completion ratio the relay bills with: the `CompletionRatio` option for this exact model first (an
- * operator's explicit price), then the built-in rule, then 1.
+ * The completion ratio the relay bills with: the `CompletionRatio` option for this model first (an operator's
+ * explicit price; exact name, then a `prefix*` wildcard such as the default `gpt-4-gizmo-*`), then the
+ * built-in rule, then 1.
  */
 export function completionRatioOf(model: string, configured: Readonly<Record<string, number>>): number {
-  return configured[model] ?? builtinCompletionRatio(model) ?? 1;
+  return lookupModelRatio(configured, model) ?? builtinCompletionRatio(model) ?? 1;
 }

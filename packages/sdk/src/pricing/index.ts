@@ -6,6 +6,7 @@ export * from './completion-ratio.js';
 export * from './decimal.js';
 export * from './expiry.js';
 export * from './format.js';
+export * from './lookup-model-ratio.js';
 export * from './prices.js';
 export * from './quota.js';
 export * from './tokens.js';

@@ -32,10 +32,13 @@ export function checkAccess(rt: RelayRuntime, call: ChatCall): { group: string; 
   }
   const group = (!call.playground && token.group) || user.group;
   const o = rt.ctx.options;
-  if (group !== user.group && !(group in o.json<Record<string, unknown>>('UserUsableGroups', {}))) {
+  if (
+    group !== user.group &&
+    !Object.hasOwn(o.json<Record<string, unknown>>('UserUsableGroups', {}), group)
+  ) {
     throw relayError(403, 'token.groupDisabled', { group });
   }
-  if (!(group in o.json<Record<string, number>>('GroupRatio', {}))) {
+  if (!Object.hasOwn(o.json<Record<string, number>>('GroupRatio', {}), group)) {
     throw relayError(403, 'relay.groupDeprecated', { group });
   }
   const price = resolvePrice(o, model, group);

@@ -101,11 +101,28 @@ export class LedgerJournal {
     return new LedgerJournal(dir, id, (files.at(-1) ?? 0) + 1, last, rotateBytes);
   }
 
-  /** Records one settlement; returns its sequence number. */
-  append(s: Settlement): number {
+  private staged: string[] = [];
+
+  /** Numbers one settlement and holds it for {@link writeStaged}; returns its sequence number. */
+  stage(s: Settlement): number {
     this.seq += 1;
-    writeSync(this.fd, `${JSON.stringify([this.seq, s])}\n`);
+    this.staged.push(`${JSON.stringify([this.seq, s])}\n`);
     return this.seq;
+  }
+
+  /** Writes every staged settlement in one write. */
+  writeStaged(): void {
+    if (this.staged.length === 0) return;
+    const text = this.staged.length === 1 ? this.staged[0]! : this.staged.join('');
+    this.staged = [];
+    writeSync(this.fd, text);
+  }
+
+  /** Records one settlement at once; returns its sequence number. */
+  append(s: Settlement): number {
+    const seq = this.stage(s);
+    this.writeStaged();
+    return seq;
   }
 
   /**

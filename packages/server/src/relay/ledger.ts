@@ -40,6 +40,7 @@ export class Ledger {
   private writing: Promise<void> | undefined;
   private journal: LedgerJournal | undefined;
   private journalBroken = false;
+  private journalWrite: Promise<void> | undefined;
 
   constructor(private readonly ctx: AppContext) {
     ctx.onFlush(() => this.flush());
@@ -58,8 +59,11 @@ export class Ledger {
   /** Final flush at shutdown; the journal is emptied only when everything reached the database. */
   async close(): Promise<void> {
     await this.flush();
-    if (this.queue.length === 0) this.journal?.close();
+    const journal = this.journal;
     this.journal = undefined;
+    if (!journal) return;
+    this.writeStaged(journal);
+    if (this.queue.length === 0) journal.close();
   }
 
   /**
@@ -103,21 +107,28 @@ export class Ledger {
   }
 
   /** Gives a reservation back (the request failed before anything was delivered). */
-  refund(caller: RelayCaller, reserved: number, playground: boolean): void {
-    if (reserved > 0) this.enqueue(caller, -reserved, 0, playground, undefined);
+  refund(caller: RelayCaller, reserved: number, playground: boolean): Promise<void> | undefined {
+    return reserved > 0 ? this.enqueue(caller, -reserved, 0, playground, undefined) : undefined;
   }
 
   /**
    * Charges the final quota: the difference to the reservation, usage counters, the log row, hourly data.
    * The caller's cached balances change at once; the rows are written by the next flush, a few milliseconds
    * later, in one transaction with the other requests that finished meanwhile. A balance that falls below the
-   * warning threshold here triggers the quota warning (reference §5.8), in the background.
+   * warning threshold here triggers the quota warning (reference §5.8), in the background. Resolves once the
+   * settlement is in the journal: callers finish their response after that.
    */
-  settle(caller: RelayCaller, reserved: number, record: ConsumeRecord, playground: boolean): void {
+  settle(
+    caller: RelayCaller,
+    reserved: number,
+    record: ConsumeRecord,
+    playground: boolean,
+  ): Promise<void> | undefined {
     // The balance before this request: its reservation was taken off the cached balance already.
     const before = caller.user.quota + reserved;
-    this.enqueue(caller, record.quota - reserved, record.quota, playground, record);
+    const journaled = this.enqueue(caller, record.quota - reserved, record.quota, playground, record);
     if (record.quota !== 0) warnOnQuotaCrossing(this.ctx, caller.user.id, before, caller.user.quota);
+    return journaled;
   }
 
   private enqueue(
@@ -126,7 +137,7 @@ export class Ledger {
     used: number,
     playground: boolean,
     record: ConsumeRecord | undefined,
-  ): void {
+  ): Promise<void> | undefined {
     const { user, token } = caller;
     const now = this.ctx.now();
     const o = this.ctx.options;
@@ -152,18 +163,35 @@ export class Ledger {
           }
         : {}),
     };
-    this.record(entry);
     this.queue.push(entry);
     user.quota = Math.max(0, user.quota - delta);
     if (!playground && !token.unlimited) token.remainQuota = Math.max(0, token.remainQuota - delta);
     this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
+    return this.record(entry);
   }
 
-  /** Journals one settlement before its response finishes; a full disk degrades to memory only, loudly. */
-  private record(entry: Settlement): void {
-    if (!this.journal) return;
+  /**
+   * Journals one settlement. Lines staged in the same turn of the event loop go out in one write (one
+   * syscall per turn rather than per request: at c=64 that was 5 % of the CPU); the returned promise resolves
+   * after it, before the caller finishes its response.
+   */
+  private record(entry: Settlement): Promise<void> | undefined {
+    const journal = this.journal;
+    if (!journal) return undefined;
+    journal.stage(entry);
+    return (this.journalWrite ??= new Promise<void>((resolve) =>
+      setImmediate(() => {
+        this.journalWrite = undefined;
+        this.writeStaged(journal);
+        resolve();
+      }),
+    ));
+  }
+
+  /** A full disk degrades to memory only, loudly, rather than failing requests already answered upstream. */
+  private writeStaged(journal: LedgerJournal): void {
     try {
-      this.journal.append(entry);
+      journal.writeStaged();
       this.journalBroken = false;
     } catch (err) {
       if (!this.journalBroken)

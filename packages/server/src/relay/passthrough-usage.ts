@@ -31,9 +31,27 @@ export function roughInputTokens(endpoint: Endpoint, body: Record<string, unknow
   return Math.ceil(text.length / 4) + 1;
 }
 
+type PromptDetails = NonNullable<Usage['prompt_tokens_details']>;
+const DETAIL_KEYS = ['cached_tokens', 'cache_creation_tokens', 'audio_tokens'] as const;
+
+/**
+ * The upstream's `prompt_tokens_details`, its counts that are non-negative integers only (the answer is not
+ * ours to trust, and billing does arithmetic on them); undefined when none is left.
+ */
+function promptDetailsOf(raw: unknown): PromptDetails | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const details: PromptDetails = {};
+  for (const key of DETAIL_KEYS) {
+    const n = (raw as Record<string, unknown>)[key];
+    if (Number.isSafeInteger(n) && (n as number) >= 0) details[key] = n as number;
+  }
+  return Object.keys(details).length > 0 ? details : undefined;
+}
+
 /**
  * Usage from an upstream JSON answer: OpenAI's `usage`, rerank's `meta.billed_units` / `usage.total_tokens`;
- * speech bills its input characters as prompt tokens, as new-api does.
+ * speech bills its input characters as prompt tokens, as new-api does. `prompt_tokens_details` is kept, so
+ * cached prompt tokens on completions and embeddings are billed at the cache ratio.
  */
 export function usageOf(
   endpoint: Endpoint,
@@ -52,7 +70,13 @@ export function usageOf(
   if (u && (u.prompt_tokens || u.total_tokens || u.input_tokens)) {
     const prompt = u.prompt_tokens ?? u.input_tokens ?? u.total_tokens ?? 0;
     const completion = u.completion_tokens ?? 0;
-    return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+    const details = promptDetailsOf(u.prompt_tokens_details);
+    return {
+      prompt_tokens: prompt,
+      completion_tokens: completion,
+      total_tokens: prompt + completion,
+      ...(details ? { prompt_tokens_details: details } : {}),
+    };
   }
   const billed = a.meta?.billed_units?.input_tokens;
   return billed ? { prompt_tokens: billed, completion_tokens: 0, total_tokens: billed } : undefined;

@@ -1,5 +1,6 @@
 import {
   builtinCacheRatios,
+  completionRatioOf,
   lookupModelRatio,
   type PricingEntry,
   type PricingResponse,
@@ -48,7 +49,8 @@ export async function pricingEntries(ctx: AppContext): Promise<PricingEntry[]> {
       quota_type: perCall ? 1 : 0,
       model_ratio: perCall ? 0 : (ratios[model] ?? 0),
       model_price: perCall ? price : 0,
-      completion_ratio: completions[model] ?? 1,
+      // Keep in sync with relay/pricing.ts resolvePrice: the page shows the ratio billing uses.
+      completion_ratio: completionRatioOf(model, completions),
       ...(cacheRatio !== undefined ? { cache_ratio: cacheRatio } : {}),
       ...(createCacheRatio !== undefined ? { create_cache_ratio: createCacheRatio } : {}),
       enable_groups: groups,

@@ -8,7 +8,6 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.ctx.options.set('ModelRatio', '{"gpt-4o":1.25}');
   await t.ctx.options.set('ModelPrice', '{"mj_imagine":0.1}');
-  await t.ctx.options.set('CompletionRatio', '{"gpt-4o":4}');
   await t.ctx.options.set('GroupRatio', '{"default":1,"vip":0.8,"svip":0.5}');
   await t.ctx.options.set('UserUsableGroups', '{"default":"Default","vip":"VIP"}');
   const ability = (group: string, model: string, enabled: number) => ({
@@ -43,6 +42,7 @@ describe('GET /api/pricing', () => {
         quota_type: 0,
         model_ratio: 1.25,
         model_price: 0,
+        // No CompletionRatio entry: gpt-4o's built-in rule, the ratio the relay bills with.
         completion_ratio: 4,
         // gpt-4o's built-in cache rule: reads at half price, writes free of premium.
         cache_ratio: 0.5,
@@ -69,6 +69,29 @@ describe('GET /api/pricing', () => {
     expect(body.data[1]).not.toHaveProperty('cache_ratio');
     await t.ctx.options.set('CacheRatio', '{}');
     await t.ctx.options.set('CreateCacheRatio', '{}');
+  });
+
+  it('sends the CompletionRatio option over the built-in rules, wildcards included', async () => {
+    await t.ctx.db
+      .insertInto('abilities')
+      .values({ group: 'default', model: 'gpt-4o-gizmo-g-1', channel_id: 1, enabled: 1 })
+      .execute();
+    const ratioOf = async () => {
+      const body = (await t.call({ method: 'GET', url: '/api/pricing' })).json();
+      return Object.fromEntries(
+        (body.data as { model_name: string; completion_ratio: number }[]).map((e) => [
+          e.model_name,
+          e.completion_ratio,
+        ]),
+      );
+    };
+    // The default option prices gpt-4o-gizmo-* at 3, under the built-in gpt-4o rule's 4.
+    expect(await ratioOf()).toEqual({ 'gpt-4o': 4, 'gpt-4o-gizmo-g-1': 3, mj_imagine: 1 });
+    await t.ctx.options.set('CompletionRatio', '{"gpt-4o":2.5,"gpt-4o-*":5,"mj_*":1.5}');
+    expect(await ratioOf()).toEqual({ 'gpt-4o': 2.5, 'gpt-4o-gizmo-g-1': 5, mj_imagine: 1.5 });
+    await t.ctx.options.set('CompletionRatio', '{}');
+    expect(await ratioOf()).toEqual({ 'gpt-4o': 4, 'gpt-4o-gizmo-g-1': 4, mj_imagine: 1 });
+    await t.ctx.db.deleteFrom('abilities').where('model', '=', 'gpt-4o-gizmo-g-1').execute();
   });
 
   it('shows a logged-in user their usable groups, own group included', async () => {
