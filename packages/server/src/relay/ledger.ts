@@ -171,21 +171,24 @@ export class Ledger {
   }
 
   /**
-   * Journals one settlement. Lines staged in the same turn of the event loop go out in one write (one
-   * syscall per turn rather than per request: at c=64 that was 5 % of the CPU); the returned promise resolves
-   * after it, before the caller finishes its response.
+   * Journals one settlement before its caller finishes the response. The first settlement of an event-loop
+   * turn is written at once (no added latency on a quiet server); the others finishing in the same turn share
+   * one write at its end, which the returned promise waits for. At c=64 a write per request was 5 % of the CPU.
    */
   private record(entry: Settlement): Promise<void> | undefined {
     const journal = this.journal;
     if (!journal) return undefined;
     journal.stage(entry);
-    return (this.journalWrite ??= new Promise<void>((resolve) =>
+    if (this.journalWrite) return this.journalWrite;
+    this.writeStaged(journal);
+    this.journalWrite = new Promise<void>((resolve) =>
       setImmediate(() => {
         this.journalWrite = undefined;
         this.writeStaged(journal);
         resolve();
       }),
-    ));
+    );
+    return undefined;
   }
 
   /** A full disk degrades to memory only, loudly, rather than failing requests already answered upstream. */
