@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 import { notifyThrottle } from './notify.js';
-import { warnOnQuotaCrossing } from './quota-warning.js';
+import { ownWarningThreshold, warnOnQuotaCrossing } from './quota-warning.js';
 import { MemoryNotifyThrottle } from './throttle.js';
 
 /** Long enough for a background notification on loopback to arrive, if one was (wrongly) sent. */
@@ -27,14 +27,10 @@ describe('warnOnQuotaCrossing', () => {
     await t.ctx.options.set('QuotaRemindThreshold', '1000');
   });
 
-  /** A user notified by webhook at `/u<id>`, with their own threshold unless null. */
-  const user = async (threshold: number | null) => {
+  /** A user notified by webhook at `/u<id>`. */
+  const user = async () => {
     const { id } = await t.userWithRole(1);
-    const setting = {
-      notify_type: 'webhook',
-      webhook_url: `${hook.url}/u${id}`,
-      ...(threshold !== null ? { quota_warning_threshold: threshold } : {}),
-    };
+    const setting = { notify_type: 'webhook', webhook_url: `${hook.url}/u${id}` };
     await t.ctx.db
       .updateTable('users')
       .set({ setting: JSON.stringify(setting) })
@@ -48,54 +44,37 @@ describe('warnOnQuotaCrossing', () => {
   };
 
   it("warns once when the balance crosses the user's threshold, not while it stays on one side", async () => {
-    const id = await user(5000);
-    warnOnQuotaCrossing(t.ctx, id, 9000, 6000);
-    warnOnQuotaCrossing(t.ctx, id, 6000, 5000);
+    const id = await user();
+    warnOnQuotaCrossing(t.ctx, id, 5000, 9000, 6000);
+    warnOnQuotaCrossing(t.ctx, id, 5000, 6000, 5000);
     expect(await pathsAfterAWhile()).toEqual([]);
-    warnOnQuotaCrossing(t.ctx, id, 5000, 4999);
+    warnOnQuotaCrossing(t.ctx, id, 5000, 5000, 4999);
     await hook.waitFor(1);
-    warnOnQuotaCrossing(t.ctx, id, 4999, 100);
-    warnOnQuotaCrossing(t.ctx, id, 100, 0);
+    warnOnQuotaCrossing(t.ctx, id, 5000, 4999, 100);
+    warnOnQuotaCrossing(t.ctx, id, 5000, 100, 0);
     expect(await pathsAfterAWhile()).toEqual([`/u${id}`]);
     expect(JSON.parse(hook.hooks[0]!.raw)).toMatchObject({ type: 'quota_exceed', title: '您的额度即将用尽' });
   });
 
   it('falls back to QuotaRemindThreshold, read when the check runs', async () => {
-    const id = await user(null);
-    warnOnQuotaCrossing(t.ctx, id, 1500, 1200);
+    const id = await user();
+    warnOnQuotaCrossing(t.ctx, id, null, 1500, 1200);
     expect(await pathsAfterAWhile()).toEqual([]);
     await t.ctx.options.set('QuotaRemindThreshold', '1300');
-    warnOnQuotaCrossing(t.ctx, id, 1500, 1200);
+    warnOnQuotaCrossing(t.ctx, id, null, 1500, 1200);
     expect((await hook.waitFor(1)).map((h) => h.path)).toEqual([`/u${id}`]);
   });
 
-  it('remembers the threshold until a management write clears the memory', async () => {
-    const id = await user(5000);
-    warnOnQuotaCrossing(t.ctx, id, 100_000, 90_000);
-    await sleep(SETTLE_MS);
-    await t.ctx.db
-      .updateTable('users')
-      .set({
-        setting: JSON.stringify({
-          notify_type: 'webhook',
-          webhook_url: `${hook.url}/new`,
-          quota_warning_threshold: 95_000,
-        }),
-      })
-      .where('id', '=', id)
-      .execute();
-    // The remembered 5000 still applies: no database read per settlement.
-    warnOnQuotaCrossing(t.ctx, id, 100_000, 90_000);
-    expect(await pathsAfterAWhile()).toEqual([]);
-    t.ctx.events.emit('tokens', []);
-    warnOnQuotaCrossing(t.ctx, id, 100_000, 90_000);
-    expect((await hook.waitFor(1)).map((h) => h.path)).toEqual(['/new']);
+  it("reads the user's own threshold from the setting JSON, null when unset or invalid", () => {
+    expect(ownWarningThreshold('{"notify_type":"email","quota_warning_threshold":5000}')).toBe(5000);
+    for (const bad of ['', '{}', '{"quota_warning_threshold":0}', '{"quota_warning_threshold":"x"}', '{bad'])
+      expect(ownWarningThreshold(bad)).toBeNull();
   });
 
   it('ignores refunds and unchanged balances', async () => {
-    const id = await user(5000);
-    warnOnQuotaCrossing(t.ctx, id, 4000, 6000);
-    warnOnQuotaCrossing(t.ctx, id, 5000, 5000);
+    const id = await user();
+    warnOnQuotaCrossing(t.ctx, id, 5000, 4000, 6000);
+    warnOnQuotaCrossing(t.ctx, id, 5000, 5000, 5000);
     expect(await pathsAfterAWhile()).toEqual([]);
   });
 });

@@ -16,6 +16,13 @@ const settlement = (delta: number): Settlement => ({
   channelId: 0,
 });
 
+/** Stages and writes one settlement, as the ledger does for the first one of an event-loop turn. */
+const append = (j: LedgerJournal, s: Settlement) => {
+  const seq = j.stage(s);
+  j.writeStaged();
+  return seq;
+};
+
 describe('LedgerJournal', () => {
   let t: TestDb;
   let dir: string;
@@ -45,7 +52,7 @@ describe('LedgerJournal', () => {
 
   it('replays what was journaled but never committed, then nothing on the next start', async () => {
     const j = await open();
-    for (const d of [10, 20, 30]) j.append(settlement(d));
+    for (const d of [10, 20, 30]) append(j, settlement(d));
     await open();
     expect(applied).toEqual([{ deltas: [10, 20, 30], mark: { journal: j.id, seq: 3 } }]);
     expect(await quota()).toBe(940);
@@ -56,21 +63,21 @@ describe('LedgerJournal', () => {
 
   it('skips entries a committed batch already carried, and keeps numbering after them', async () => {
     const j = await open();
-    j.append(settlement(5));
-    j.append(settlement(6));
+    append(j, settlement(5));
+    append(j, settlement(6));
     const mark = j.cut();
     await writeSettlements(t.db, [settlement(5), settlement(6)], mark);
     j.committed();
-    j.append(settlement(7)); // journaled, crash before its flush
+    append(j, settlement(7)); // journaled, crash before its flush
     const j2 = await open();
     expect(applied).toEqual([{ deltas: [7], mark: { journal: j.id, seq: 3 } }]);
     expect(await quota()).toBe(1000 - 18);
-    expect(j2.append(settlement(1))).toBe(4);
+    expect(append(j2, settlement(1))).toBe(4);
   });
 
   it('ignores a line torn by the crash', async () => {
     const j = await open();
-    j.append(settlement(10));
+    append(j, settlement(10));
     appendFileSync(join(dir, files()[0]!), '[2,{"userId":1,"tok');
     await open();
     expect(applied.map((a) => a.deltas)).toEqual([[10]]);
@@ -78,9 +85,9 @@ describe('LedgerJournal', () => {
 
   it('starts a new file when the current one is large, and deletes the old one once its batch commits', async () => {
     const j = await open(200);
-    for (let i = 0; i < 5; i++) j.append(settlement(1));
+    for (let i = 0; i < 5; i++) append(j, settlement(1));
     const mark = j.cut();
-    j.append(settlement(2)); // lands in the new file while the batch is being written
+    append(j, settlement(2)); // lands in the new file while the batch is being written
     expect(files()).toHaveLength(2);
     await writeSettlements(
       t.db,
@@ -96,7 +103,7 @@ describe('LedgerJournal', () => {
 
   it('leaves nothing to replay after a clean close', async () => {
     const j = await open();
-    j.append(settlement(3));
+    append(j, settlement(3));
     await writeSettlements(t.db, [settlement(3)], j.cut());
     j.close();
     expect(files()).toEqual([]);

@@ -118,13 +118,6 @@ export class LedgerJournal {
     writeSync(this.fd, text);
   }
 
-  /** Records one settlement at once; returns its sequence number. */
-  append(s: Settlement): number {
-    const seq = this.stage(s);
-    this.writeStaged();
-    return seq;
-  }
-
   /**
    * Called when a batch holding every entry appended so far is taken for writing: a large file is closed
    * and a new one started, the old one to be deleted once that batch commits.

@@ -127,7 +127,9 @@ export class Ledger {
     // The balance before this request: its reservation was taken off the cached balance already.
     const before = caller.user.quota + reserved;
     const journaled = this.enqueue(caller, record.quota - reserved, record.quota, playground, record);
-    if (record.quota !== 0) warnOnQuotaCrossing(this.ctx, caller.user.id, before, caller.user.quota);
+    const { user } = caller;
+    if (record.quota !== 0)
+      warnOnQuotaCrossing(this.ctx, user.id, user.quotaWarningThreshold, before, user.quota);
     return journaled;
   }
 

@@ -1,4 +1,4 @@
-import { cacheCreationRatioOf, cacheRatioOf, completionRatioOf } from '@switchboard/sdk';
+import { cacheCreationRatioOf, cacheRatioOf, completionRatioOf, ownRatio } from '@switchboard/sdk';
 import type { OptionStore } from '../modules/options/option-store.js';
 
 export interface ResolvedPrice {
@@ -13,10 +13,6 @@ export interface ResolvedPrice {
   cacheCreationRatio: number;
 }
 
-/** A number the map itself holds: a model named `constructor` must not price itself off Object.prototype. */
-const own = (map: Record<string, number>, key: string): number | undefined =>
-  Object.hasOwn(map, key) && typeof map[key] === 'number' ? map[key] : undefined;
-
 /** new-api's ratio for unpriced models in self-use mode. */
 const SELF_USE_RATIO = 37.5;
 
@@ -28,7 +24,7 @@ export function resolvePrice(options: OptionStore, model: string, group: string)
   const prices = options.json<Record<string, number>>('ModelPrice', {});
   const ratios = options.json<Record<string, number>>('ModelRatio', {});
   const completion = options.json<Record<string, number>>('CompletionRatio', {});
-  const groupRatio = own(options.json<Record<string, number>>('GroupRatio', {}), group) ?? 1;
+  const groupRatio = ownRatio(options.json<Record<string, number>>('GroupRatio', {}), group) ?? 1;
   const ratiosOfModel = {
     completionRatio: completionRatioOf(model, completion),
     groupRatio,
@@ -38,10 +34,11 @@ export function resolvePrice(options: OptionStore, model: string, group: string)
       options.json<Record<string, number>>('CreateCacheRatio', {}),
     ),
   };
-  const modelPrice = own(prices, model);
+  const modelPrice = ownRatio(prices, model);
   if (modelPrice !== undefined && modelPrice >= 0) {
-    return { modelPrice, modelRatio: own(ratios, model) ?? 0, ...ratiosOfModel };
+    return { modelPrice, modelRatio: ownRatio(ratios, model) ?? 0, ...ratiosOfModel };
   }
-  const modelRatio = own(ratios, model) ?? (options.bool('SelfUseModeEnabled') ? SELF_USE_RATIO : undefined);
+  const modelRatio =
+    ownRatio(ratios, model) ?? (options.bool('SelfUseModeEnabled') ? SELF_USE_RATIO : undefined);
   return modelRatio === undefined ? undefined : { modelRatio, ...ratiosOfModel };
 }

@@ -17,6 +17,7 @@ import { TokenAuth, type RelayCaller } from './token-auth.js';
 import { createUpstreamAgent } from './upstream.js';
 import { modelsRoutes } from './models.routes.js';
 import { passthroughRoutes } from './passthrough.routes.js';
+import { ownWarningThreshold } from '../notify/quota-warning.js';
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -128,11 +129,11 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const body = chatBody(req.body) as ChatRequest & { group?: string };
       const row = await ctx.db
         .selectFrom('users')
-        .select('quota')
+        .select(['quota', 'setting'])
         .where('id', '=', user.id)
         .executeTakeFirstOrThrow();
       const caller: RelayCaller = {
-        user: { ...user, quota: row.quota },
+        user: { ...user, quota: row.quota, quotaWarningThreshold: ownWarningThreshold(row.setting) },
         token: {
           id: 0,
           userId: user.id,

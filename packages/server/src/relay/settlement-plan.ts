@@ -39,9 +39,11 @@ export interface SettlementPlan {
   mark: JournalMark | undefined;
 }
 
-function add<K>(map: Map<K, Totals>, key: K, s: Settlement): Totals {
+const zero = (): Totals => ({ delta: 0, used: 0, count: 0 });
+
+function add<K, T extends Totals>(map: Map<K, T>, key: K, s: Settlement, fresh: () => T): T {
   let acc = map.get(key);
-  if (!acc) map.set(key, (acc = { delta: 0, used: 0, count: 0 }));
+  if (!acc) map.set(key, (acc = fresh()));
   acc.delta += s.delta;
   acc.used += s.used;
   acc.count += s.counted ? 1 : 0;
@@ -60,10 +62,10 @@ export function planSettlements(batch: Settlement[], mark?: JournalMark): Settle
   };
   const hourly = new Map<string, HourlyRow>();
   for (const s of batch) {
-    add(plan.users, s.userId, s);
+    add(plan.users, s.userId, s, zero);
     if (s.tokenId) {
-      const t = add(plan.tokens as Map<number, Totals>, s.tokenId, s) as Totals & { limited?: boolean };
-      t.limited = (t.limited ?? false) || !s.tokenUnlimited;
+      const t = add(plan.tokens, s.tokenId, s, () => ({ ...zero(), limited: false }));
+      t.limited ||= !s.tokenUnlimited;
     }
     if (s.channelId && s.used) plan.channels.set(s.channelId, (plan.channels.get(s.channelId) ?? 0) + s.used);
     if (s.log) plan.logs.push({ ...s.log, type: LogType.Consume });

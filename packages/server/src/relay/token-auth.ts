@@ -3,6 +3,7 @@ import { Role, TokenStatus, UserStatus } from '@switchboard/sdk';
 import type { AppContext } from '../context.js';
 import { toBool } from '../db/tables.js';
 import { relayError } from './relay-error.js';
+import { ownWarningThreshold } from '../notify/quota-warning.js';
 
 export interface RelayToken {
   id: number;
@@ -26,6 +27,8 @@ export interface RelayUser {
   status: number;
   group: string;
   quota: number;
+  /** From the user's setting; null when unset (reference §5.8). */
+  quotaWarningThreshold: number | null;
 }
 
 export interface RelayCaller {
@@ -115,6 +118,7 @@ export class TokenAuth {
         'users.status as user_status',
         'users.group as user_group',
         'users.quota',
+        'users.setting',
       ])
       .where('tokens.key', '=', key)
       .where('tokens.deleted_at', 'is', null)
@@ -145,6 +149,7 @@ export class TokenAuth {
         status: row.user_status,
         group: row.user_group,
         quota: row.quota,
+        quotaWarningThreshold: ownWarningThreshold(row.setting),
       }),
     };
   }

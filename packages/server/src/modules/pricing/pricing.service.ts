@@ -2,6 +2,7 @@ import {
   builtinCacheRatios,
   completionRatioOf,
   lookupModelRatio,
+  ownRatio,
   type PricingEntry,
   type PricingResponse,
 } from '@switchboard/sdk';
@@ -38,8 +39,8 @@ export async function pricingEntries(ctx: AppContext): Promise<PricingEntry[]> {
   const cacheWrites = ctx.options.json<NumberMap>('CreateCacheRatio', {});
   const entries: PricingEntry[] = [];
   for (const [model, groups] of await enabledModels(ctx)) {
-    const price = prices[model];
-    const perCall = typeof price === 'number';
+    const price = ownRatio(prices, model);
+    const perCall = price !== undefined;
     // Sent only when an option or a built-in rule prices the cache, as new-api leaves them out when unknown.
     const builtin = builtinCacheRatios(model);
     const cacheRatio = lookupModelRatio(cacheReads, model) ?? builtin?.cacheRatio;
@@ -47,8 +48,8 @@ export async function pricingEntries(ctx: AppContext): Promise<PricingEntry[]> {
     entries.push({
       model_name: model,
       quota_type: perCall ? 1 : 0,
-      model_ratio: perCall ? 0 : (ratios[model] ?? 0),
-      model_price: perCall ? price : 0,
+      model_ratio: perCall ? 0 : (ownRatio(ratios, model) ?? 0),
+      model_price: price ?? 0,
       // Keep in sync with relay/pricing.ts resolvePrice: the page shows the ratio billing uses.
       completion_ratio: completionRatioOf(model, completions),
       ...(cacheRatio !== undefined ? { cache_ratio: cacheRatio } : {}),
