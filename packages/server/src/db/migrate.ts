@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { Migrator, type Migration } from 'kysely/migration';
+import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as initial from './migrations/2026_11_22_000001_initial.js';
 import * as ledgerMarks from './migrations/2026_11_22_000002_ledger_marks.js';
 
