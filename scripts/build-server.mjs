@@ -25,7 +25,9 @@ export const SERVER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2
 export async function buildServer() {
   await build({
     absWorkingDir: root,
-    entryPoints: ['packages/server/src/main.ts'],
+    // The tokenizer worker is its own entry, beside main.js, where tokenizer.ts looks for it.
+    entryPoints: ['packages/server/src/main.ts', 'packages/server/src/relay/tokenizer-worker.mjs'],
+    entryNames: '[name]',
     bundle: true,
     // Split so the tokenizer's rank tables (megabytes) load only when a request needs counting.
     splitting: true,

@@ -22,6 +22,7 @@ export {
 } from './upstreams/anthropic.js';
 export { startGeminiUpstream, CACHED_CONTENT_TOKENS, type GeminiUpstream } from './upstreams/gemini.js';
 export { REPLY, REPLY_WORDS, MESSAGE_OVERHEAD } from './upstreams/openai-responses.js';
+export { setReplyScript, type ReplyScript } from './upstreams/script.js';
 
 export interface MockServerOptions {
   /** Drives every generated key, name and number; the same seed gives the same fixtures. */

@@ -51,17 +51,19 @@ describe('billing under concurrency', () => {
     expect(ok + refused.length).toBe(200);
     for (const r of refused) expect((r as PromiseRejectedResult).reason.status).toBe(403);
     const after = await user(userId);
-    expect(after.quota).toBe(initial - ok * cost);
+    // Near the end of the balance answers get a lower max_tokens (what is left affords), so they cost less.
     expect(after.quota).toBeGreaterThanOrEqual(0);
-    expect(after.used_quota).toBe(ok * cost);
     expect(after.request_count).toBe(ok);
     const logs = await mock.db
       .selectFrom('logs')
-      .select(sql<number>`count(*)`.as('n'))
+      .select([sql<number>`count(*)`.as('n'), sql<number>`sum(quota)`.as('quota')])
       .where('user_id', '=', userId)
       .where('type', '=', 2)
       .executeTakeFirstOrThrow();
     expect(Number(logs.n)).toBe(ok);
+    expect(after.quota + Number(logs.quota)).toBe(initial);
+    expect(after.used_quota).toBe(Number(logs.quota));
+    expect(Number(logs.quota)).toBeLessThanOrEqual(ok * cost);
   });
 
   it('keeps one balance per user across several keys spending at once', async () => {
@@ -76,10 +78,10 @@ describe('billing under concurrency', () => {
     const results = await Promise.allSettled(
       Array.from({ length: 100 }, (_, i) => ask(i % 2 ? client : second)),
     );
-    const ok = results.filter((r) => r.status === 'fulfilled').length;
     const after = await user(userId);
-    expect(after.quota).toBe(initial - ok * cost);
     expect(after.quota).toBeGreaterThanOrEqual(0);
+    expect(after.quota + after.used_quota).toBe(initial);
+    expect(after.used_quota).toBeLessThanOrEqual(results.length * cost);
   });
 
   it('refunds the reservation when every channel fails', async () => {

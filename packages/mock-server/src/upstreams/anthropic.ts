@@ -1,5 +1,6 @@
 import { PromptCache, systemTokens, type CacheUsage } from './anthropic-cache.js';
 import { ThinkingSignatures, wantsRedaction } from './anthropic-thinking.js';
+import { writeEvents } from './script.js';
 import { sendJson, startFakeServer, type FakeUpstream, type Json } from './fake-server.js';
 import { MODELS, countWords, promptTokens, replyWords } from './openai-responses.js';
 
@@ -196,9 +197,12 @@ export async function startAnthropicUpstream(
         'cache-control': 'no-cache',
         connection: 'keep-alive',
       });
-      for (const [event, data] of events(id, model, a))
-        res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
-      res.end();
+      await writeEvents(
+        res,
+        [...events(id, model, a)].map(
+          ([event, data]) => `event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`,
+        ),
+      );
     },
   });
 }

@@ -1,5 +1,6 @@
 import { sendJson, startFakeServer, type FakeUpstream, type Json } from './fake-server.js';
 import { countWords, MESSAGE_OVERHEAD, replyWords } from './openai-responses.js';
+import { writeEvents } from './script.js';
 
 export { REPLY, REPLY_WORDS } from './openai-responses.js';
 
@@ -132,17 +133,18 @@ export async function startGeminiUpstream(
         ...thoughts.map((t) => [t]),
         ...(parts.length > 0 ? [parts] : words.map((w, i) => [{ text: i === 0 ? w : ` ${w}` }])),
       ];
-      pieces.forEach((p, i) => {
+      const events = pieces.map((p, i) => {
         const last = i === pieces.length - 1;
         const event = {
           candidates: [candidate(p, last)],
-          ...(last && { usageMetadata: usage }),
+          // Like Gemini: every chunk counts the prompt, only the last one the answer.
+          usageMetadata: last ? usage : { promptTokenCount: usage.promptTokenCount },
           modelVersion: model,
           responseId,
         };
-        res.write(`data: ${JSON.stringify(event)}\r\n\r\n`);
+        return `data: ${JSON.stringify(event)}\r\n\r\n`;
       });
-      res.end();
+      await writeEvents(res, events);
     },
   });
 }

@@ -1,3 +1,5 @@
+import { replyScript } from './script.js';
+
 /**
  * Pure builders of the fake OpenAI answers. Content is fixed and token counts are whitespace-separated words, so
  * a test can predict every usage number: completion = words of REPLY (or max_tokens), prompt = words of each
@@ -39,12 +41,12 @@ export function promptTokens(messages: unknown): number {
   );
 }
 
-/** The words the reply will have, cut to max_tokens as a real model would, and why it stopped. */
+/** The words the reply will have, cut to max_tokens as a real model would (see ReplyScript), and why it stopped. */
 export function replyWords(maxTokens: unknown): { words: string[]; finish: 'stop' | 'length' } {
-  const max = typeof maxTokens === 'number' && maxTokens > 0 ? maxTokens : Infinity;
-  return max < REPLY_WORDS.length
-    ? { words: REPLY_WORDS.slice(0, max), finish: 'length' }
-    : { words: REPLY_WORDS, finish: 'stop' };
+  const { words: length, ignoreMaxTokens } = replyScript();
+  const all = length ? Array.from({ length }, (_, i) => REPLY_WORDS[i % REPLY_WORDS.length]!) : REPLY_WORDS;
+  const max = typeof maxTokens === 'number' && maxTokens > 0 && !ignoreMaxTokens ? maxTokens : Infinity;
+  return max < all.length ? { words: all.slice(0, max), finish: 'length' } : { words: all, finish: 'stop' };
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sendJson, startFakeServer, type FakeUpstream } from './fake-server.js';
 import { mediaRoute } from './openai-media.js';
 import * as r from './openai-responses.js';
+import { writeEvents } from './script.js';
 
 export type { FakeUpstream, RecordedRequest } from './fake-server.js';
 export { FAIL_HEADER, LATENCY_HEADER } from './fake-server.js';
@@ -58,12 +58,12 @@ export async function startOpenAiUpstream(
         connection: 'keep-alive',
       });
       const gap = Number(req.headers[CHUNK_DELAY_HEADER] ?? chunkDelay);
-      for (const chunk of r.chatChunks(id, model, created, json, cached)) {
-        if (res.destroyed) return;
-        res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-        if (gap > 0) await sleep(gap);
-      }
-      res.end('data: [DONE]\n\n');
+      const chunks = r.chatChunks(id, model, created, json, cached);
+      await writeEvents(
+        res,
+        [...chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`), 'data: [DONE]\n\n'],
+        gap,
+      );
     },
   });
   return {

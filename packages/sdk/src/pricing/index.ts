@@ -10,3 +10,5 @@ export * from './lookup-model-ratio.js';
 export * from './prices.js';
 export * from './quota.js';
 export * from './tokens.js';
+export * from './output-limits.js';
+export * from './worst-case.js';

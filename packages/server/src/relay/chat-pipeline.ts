@@ -1,4 +1,4 @@
-import { ChannelStatus, preConsumeQuota } from '@switchboard/sdk';
+import { ChannelStatus } from '@switchboard/sdk';
 import type { FastifyReply } from 'fastify';
 import { finishStream, relayStream, type StreamTarget } from './respond-stream.js';
 import { consumeRecord, type AttemptInfo } from './settlement.js';
@@ -10,7 +10,9 @@ import type { RelayRuntime } from './runtime.js';
 import type { RelayCaller } from './token-auth.js';
 import { firstAnswer } from './attempts.js';
 import { attemptRequest, nativeClientFor } from './chat-attempt.js';
-import { countedUsage, hasUsage, roughPromptTokens } from './usage-count.js';
+import { countedUsage, hasUsage, streamUsage } from './usage-count.js';
+import { admitChat, capCompletion, streamBudgetFor } from './admission.js';
+import { renameModel } from './providers/native-model.js';
 
 export interface ChatCall {
   caller: RelayCaller;
@@ -53,9 +55,9 @@ export function checkAccess(rt: RelayRuntime, call: ChatCall): { group: string; 
  */
 export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyReply): Promise<void> {
   const { ctx, channels, ledger } = rt;
-  const { caller, request, format } = call;
+  const { caller, format } = call;
   const playground = call.playground ?? false;
-  const model = request.model;
+  const model = call.request.model;
   const { group, price } = checkAccess(rt, call);
   rt.limits.admit(caller.user.id);
   await channels.ready();
@@ -66,25 +68,17 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
   } else if (!channels.serves(group, model)) {
     throw relayError(503, 'relay.noAvailableChannel', { group, model }, 'model_not_found');
   }
-  const o = ctx.options;
-  const quotaPerUnit = o.number('QuotaPerUnit') || 500_000;
-  const reserved = await ledger.reserve(
-    caller,
-    preConsumeQuota({
-      ...price,
-      promptTokens: roughPromptTokens(request),
-      maxTokens: request.max_tokens ?? request.max_completion_tokens,
-      preConsumedQuota: o.number('PreConsumedQuota'),
-      quotaPerUnit,
-    }),
-    playground,
-  );
+  const quotaPerUnit = ctx.options.number('QuotaPerUnit') || 500_000;
+  const admission = admitChat(ledger, call, price, quotaPerUnit);
+  const { reservation } = admission;
+  if (admission.cap !== undefined) call = capCompletion(call, admission.cap);
   const abort = new AbortController();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) abort.abort();
   });
   const startedAt = performance.now();
   const startedAtS = Date.now() / 1000;
+  const { request } = call;
   let settled = false;
   try {
     const answer = await firstAnswer(
@@ -113,7 +107,7 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
       rt.limits.succeeded(caller.user.id);
       await ledger.settle(
         caller,
-        reserved,
+        reservation,
         consumeRecord(price, usage, info, quotaPerUnit, Date.now() / 1000),
         playground,
       );
@@ -128,13 +122,14 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
         clientWantsUsage: !format && !!request.stream_options?.include_usage,
         passThrough: !format && isOpenAiCompatible(channel.type),
         ...(native ? { native } : {}),
+        ...(format?.native ? { streamError: format.native.streamError } : {}),
+        ...(upstreamModel !== model ? { renameFrom: upstreamModel } : {}),
+        ...(price.modelPrice === undefined ? { budget: streamBudgetFor(ledger, call, admission) } : {}),
         startedAt,
       };
       const outcome = await relayStream(res, provider, upstreamModel, target, abort.signal);
       info.frtMs = outcome.frtMs;
-      const usage = hasUsage(outcome.usage)
-        ? outcome.usage
-        : await countedUsage(request, outcome.text, outcome.toolCalls);
+      const usage = await streamUsage(request, outcome);
       // Settled (journaled) before the last bytes go out: a crash after the client has its answer loses no bill.
       await settle(usage);
       finishStream(target, outcome, usage, `chatcmpl-${Date.now()}`);
@@ -155,9 +150,12 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
     await settle(usage);
     if (native) await reply.type('application/json').send(native.response(text, body, model));
     else if (format) await reply.send(format.fromUnified({ ...unified, usage }, model));
-    else if (isOpenAiCompatible(channel.type)) await reply.type('application/json').send(text);
+    else if (isOpenAiCompatible(channel.type))
+      await reply
+        .type('application/json')
+        .send(upstreamModel === model ? text : renameModel(text, ['model'], model, body));
     else await reply.send({ ...unified, model, usage });
   } finally {
-    if (!settled) await ledger.refund(caller, reserved, playground);
+    if (!settled) ledger.refund(reservation);
   }
 }

@@ -1,8 +1,9 @@
-import { LogType, trustShortcut } from '@switchboard/sdk';
+import { LogType } from '@switchboard/sdk';
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { LogsTable } from '../db/tables.js';
 import { warnOnQuotaCrossing } from '../notify/quota-warning.js';
+import { Holds, type Reservation } from './holds.js';
 import { LedgerJournal } from './ledger-journal.js';
 import { writeSettlements, type Settlement } from './ledger-writer.js';
 import { relayError } from './relay-error.js';
@@ -30,9 +31,10 @@ export interface ConsumeRecord {
 const FLUSH_DELAY_MS = Number(process.env.SETTLEMENT_FLUSH_MS ?? 50);
 
 /**
- * Moves quota for relay requests. Every write is a conditional SQL update, so balances never go negative and
- * concurrent requests never spend the same quota twice, on any dialect and across nodes. The cached balances of
- * the caller (shared with TokenAuth's cache) follow each write, for the trust shortcut.
+ * Moves quota for relay requests. A request is admitted only when the caller's free balance (balance less what
+ * requests in flight hold) covers its worst case, which it then holds until it settles; the charge never exceeds
+ * the hold plus the free balance. So no balance goes below zero and every charge is logged as taken, whatever the
+ * concurrency. The cached balances of the caller (shared with TokenAuth's cache) follow each settlement.
  */
 export class Ledger {
   private queue: Settlement[] = [];
@@ -41,6 +43,8 @@ export class Ledger {
   private journal: LedgerJournal | undefined;
   private journalBroken = false;
   private journalWrite: Promise<void> | undefined;
+  /** Quota held by requests in flight, and settled deltas not yet written. */
+  readonly holds = new Holds();
 
   constructor(private readonly ctx: AppContext) {
     ctx.onFlush(() => this.flush());
@@ -67,67 +71,72 @@ export class Ledger {
   }
 
   /**
-   * Reserves `amount` before the upstream call. Callers holding over 100× the amount are trusted and reserve
-   * nothing (new-api's shortcut), which keeps the hot path free of writes; the full charge is settled after.
+   * Quota the caller may still commit: the balance less what its requests in flight hold, for the user and, when
+   * the token's balance is limited, for the token; the smaller of the two.
    */
-  async reserve(caller: RelayCaller, amount: number, playground: boolean): Promise<number> {
+  free(caller: RelayCaller, playground: boolean): number {
     const { user, token } = caller;
-    if (user.quota <= 0) throw relayError(403, 'relay.userQuotaInsufficient', {}, 'insufficient_user_quota');
-    const reserved = trustShortcut({
-      userQuota: user.quota,
-      tokenQuota: token.remainQuota,
-      unlimitedQuota: token.unlimited || playground,
-      preConsumedQuota: amount,
-    });
-    if (reserved <= 0) return 0;
-    await this.ctx.db.transaction().execute(async (trx) => {
-      const u = await trx
-        .updateTable('users')
-        .set((eb) => ({ quota: eb('quota', '-', reserved) }))
-        .where('id', '=', user.id)
-        .where('quota', '>=', reserved)
-        .executeTakeFirst();
-      if (Number(u.numUpdatedRows) !== 1) {
-        throw relayError(403, 'relay.userQuotaInsufficient', {}, 'insufficient_user_quota');
-      }
-      if (playground || token.unlimited) return;
-      const t = await trx
-        .updateTable('tokens')
-        .set((eb) => ({ remain_quota: eb('remain_quota', '-', reserved) }))
-        .where('id', '=', token.id)
-        .where('remain_quota', '>=', reserved)
-        .executeTakeFirst();
-      if (Number(t.numUpdatedRows) !== 1) {
-        throw relayError(403, 'token.quotaInsufficient', {}, 'pre_consume_token_quota_failed');
-      }
-    });
-    user.quota -= reserved;
-    if (!playground && !token.unlimited) token.remainQuota -= reserved;
-    return reserved;
-  }
-
-  /** Gives a reservation back (the request failed before anything was delivered). */
-  refund(caller: RelayCaller, reserved: number, playground: boolean): Promise<void> | undefined {
-    return reserved > 0 ? this.enqueue(caller, -reserved, 0, playground, undefined) : undefined;
+    const userFree = user.quota - this.holds.user(user.id);
+    if (playground || token.unlimited) return userFree;
+    return Math.min(userFree, token.remainQuota - this.holds.token(token.id));
   }
 
   /**
-   * Charges the final quota: the difference to the reservation, usage counters, the log row, hourly data.
-   * The caller's cached balances change at once; the rows are written by the next flush, a few milliseconds
-   * later, in one transaction with the other requests that finished meanwhile. A balance that falls below the
-   * warning threshold here triggers the quota warning (reference §5.8), in the background. Resolves once the
-   * settlement is in the journal: callers finish their response after that.
+   * Holds `amount` (the request's worst case) until the request settles. Admission and hold happen in one
+   * synchronous step, so no two requests can count the same quota; the hold lives in memory only (see
+   * {@link Holds}). Throws the user's or the token's "insufficient quota" error when the free balance is short.
+   */
+  reserve(caller: RelayCaller, amount: number, playground: boolean): Reservation {
+    const { user, token } = caller;
+    const limited = !playground && !token.unlimited;
+    if (user.quota <= 0 || user.quota - this.holds.user(user.id) < amount)
+      throw relayError(403, 'relay.userQuotaInsufficient', {}, 'insufficient_user_quota');
+    if (limited && token.remainQuota - this.holds.token(token.id) < amount)
+      throw relayError(403, 'token.quotaInsufficient', {}, 'pre_consume_token_quota_failed');
+    const reservation: Reservation = { userId: user.id, tokenId: limited ? token.id : 0, amount };
+    this.holds.hold(reservation, amount);
+    return reservation;
+  }
+
+  /** Grows a hold by `extra` when the free balance allows it (a stream running past its worst case). */
+  extend(caller: RelayCaller, reservation: Reservation, extra: number, playground: boolean): boolean {
+    if (this.free(caller, playground) < extra) return false;
+    reservation.amount += extra;
+    this.holds.hold(reservation, extra);
+    return true;
+  }
+
+  /** Releases a hold: the request failed before anything was delivered. Nothing was taken, so nothing is written. */
+  refund(reservation: Reservation): void {
+    this.holds.hold(reservation, -reservation.amount);
+    reservation.amount = 0;
+  }
+
+  /**
+   * Charges the final quota: the balance, usage counters, the log row, hourly data. The hold is released and
+   * the charge can never exceed what the hold and the free balance cover together, so no balance goes below
+   * zero; the log records exactly what was charged (an upstream reporting more than its request's worst case is
+   * the only way to reach the cap, and `other.uncapped_quota` then keeps its figure). The caller's cached
+   * balances change at once; the rows are written by the next flush, a few milliseconds later, in one
+   * transaction with the other requests that finished meanwhile. A balance that falls below the warning
+   * threshold here triggers the quota warning (reference §5.8), in the background. Resolves once the settlement
+   * is in the journal: callers finish their response after that.
    */
   settle(
     caller: RelayCaller,
-    reserved: number,
+    reservation: Reservation,
     record: ConsumeRecord,
     playground: boolean,
   ): Promise<void> | undefined {
-    // The balance before this request: its reservation was taken off the cached balance already.
-    const before = caller.user.quota + reserved;
-    const journaled = this.enqueue(caller, record.quota - reserved, record.quota, playground, record);
+    this.refund(reservation);
+    const cap = Math.max(0, this.free(caller, playground));
+    if (record.quota > cap) {
+      record.other = { ...record.other, uncapped_quota: record.quota };
+      record.quota = cap;
+    }
     const { user } = caller;
+    const before = user.quota;
+    const journaled = this.enqueue(caller, record.quota, playground, record);
     if (record.quota !== 0)
       warnOnQuotaCrossing(this.ctx, user.id, user.quotaWarningThreshold, before, user.quota);
     return journaled;
@@ -136,9 +145,8 @@ export class Ledger {
   private enqueue(
     caller: RelayCaller,
     delta: number,
-    used: number,
     playground: boolean,
-    record: ConsumeRecord | undefined,
+    record: ConsumeRecord,
   ): Promise<void> | undefined {
     const { user, token } = caller;
     const now = this.ctx.now();
@@ -148,11 +156,11 @@ export class Ledger {
       tokenId: playground ? 0 : token.id,
       tokenUnlimited: playground || token.unlimited,
       delta,
-      used,
-      counted: record !== undefined,
-      channelId: record?.channelId ?? 0,
-      ...(record && o.bool('LogConsumeEnabled') ? { log: this.logRow(caller, record, now, playground) } : {}),
-      ...(record && o.bool('DataExportEnabled')
+      used: delta,
+      counted: true,
+      channelId: record.channelId,
+      ...(o.bool('LogConsumeEnabled') ? { log: this.logRow(caller, record, now, playground) } : {}),
+      ...(o.bool('DataExportEnabled')
         ? {
             hourly: {
               userId: user.id,
@@ -166,8 +174,9 @@ export class Ledger {
         : {}),
     };
     this.queue.push(entry);
-    user.quota = Math.max(0, user.quota - delta);
-    if (!playground && !token.unlimited) token.remainQuota = Math.max(0, token.remainQuota - delta);
+    this.holds.pending(entry.userId, entry.tokenUnlimited ? 0 : entry.tokenId, delta);
+    user.quota -= delta;
+    if (!playground && !token.unlimited) token.remainQuota -= delta;
     this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
     return this.record(entry);
   }
@@ -216,7 +225,10 @@ export class Ledger {
     const journal = this.journal;
     const mark = journal?.cut();
     this.writing = writeSettlements(this.ctx.db, batch, mark)
-      .then(() => journal?.committed())
+      .then(() => {
+        for (const s of batch) this.holds.pending(s.userId, s.tokenUnlimited ? 0 : s.tokenId, -s.delta);
+        journal?.committed();
+      })
       .catch((err: unknown) => {
         // Keep the rows for the next flush rather than lose money; the database may be back by then.
         this.queue.unshift(...batch);

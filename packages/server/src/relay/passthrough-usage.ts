@@ -23,6 +23,23 @@ export const DEFAULT_MODEL: Partial<Record<Endpoint, string>> = {
 const textOf = (v: unknown): string =>
   typeof v === 'string' ? v : Array.isArray(v) ? v.map(textOf).join(' ') : v == null ? '' : JSON.stringify(v);
 
+/** The text an endpoint bills as its input. */
+export const inputText = (endpoint: Endpoint, body: Record<string, unknown>): string =>
+  endpoint === 'audio/speech'
+    ? textOf(body.input)
+    : textOf(body.input ?? body.prompt ?? body.query) + textOf(body.documents);
+
+/**
+ * An upper bound of an endpoint's input tokens, for the worst-case reservation: UTF-8 bytes of the text (no
+ * byte-level tokenizer makes more tokens), speech its characters as billed, audio uploads the flat estimate they
+ * are billed at when the upstream reports no usage.
+ */
+export function inputTokenBound(endpoint: Endpoint, body: Record<string, unknown>): number {
+  if (endpoint === 'audio/speech') return textOf(body.input).length;
+  if (endpoint.startsWith('audio/')) return 1000;
+  return Buffer.byteLength(inputText(endpoint, body), 'utf8') + 16;
+}
+
 /** A rough token count (4 characters a token) of the inputs an endpoint bills: the reservation's estimate. */
 export function roughInputTokens(endpoint: Endpoint, body: Record<string, unknown>): number {
   if (endpoint === 'audio/speech') return textOf(body.input).length;

@@ -1,11 +1,23 @@
-import { perCallQuota, preConsumeQuota } from '@switchboard/sdk';
+import { maxOutputTokens, perCallQuota } from '@switchboard/sdk';
 import type { FastifyReply } from 'fastify';
 import { checkAccess } from './chat-pipeline.js';
 import { isOpenAiCompatible, providerFor } from './providers/index.js';
 import { AZURE_CHANNEL_TYPE, azureEndpoint } from './providers/azure/index.js';
 import { openaiHeaders, openaiUrl } from './providers/openai/api.js';
 import type { ChannelConfig, Usage } from './providers/types.js';
-import { DEFAULT_MODEL, roughInputTokens, usageOf, type Endpoint } from './passthrough-usage.js';
+import { admit, positive, streamBudgetFor, type ChatAdmission } from './admission.js';
+import type { ChatCall } from './chat-pipeline.js';
+import type { Reservation } from './holds.js';
+import { renameModel } from './providers/native-model.js';
+import {
+  DEFAULT_MODEL,
+  inputText,
+  inputTokenBound,
+  roughInputTokens,
+  usageOf,
+  type Endpoint,
+} from './passthrough-usage.js';
+import { streamUsage } from './usage-count.js';
 import { relayError } from './relay-error.js';
 import { firstAnswer } from './attempts.js';
 import { finishStream, relayStream, type StreamTarget } from './respond-stream.js';
@@ -36,11 +48,7 @@ function imageQuota(price: ResolvedPrice, body: Record<string, unknown>, quotaPe
   const hd =
     body.quality === 'hd' && String(body.model ?? '').startsWith('dall-e-3') ? (sizeFactor > 1 ? 1.5 : 2) : 1;
   const unit = price.modelPrice ?? 0.0025 * price.modelRatio;
-  return perCallQuota(
-    unit * sizeFactor * hd * Math.max(1, Number(body.n ?? 1)),
-    price.groupRatio,
-    quotaPerUnit,
-  );
+  return perCallQuota(unit * sizeFactor * hd * (positive(body.n) ?? 1), price.groupRatio, quotaPerUnit);
 }
 
 /**
@@ -52,7 +60,8 @@ export async function runPassthrough(
   call: PassthroughCall,
   reply: FastifyReply,
 ): Promise<void> {
-  const { caller, endpoint, body } = call;
+  const { caller, endpoint } = call;
+  let { body } = call;
   const model = String(body.model || DEFAULT_MODEL[endpoint] || '');
   if (!model) throw relayError(400, 'relay.modelRequired', {}, 'invalid_request');
   const { group, price } = checkAccess(rt, { caller, request: { model, messages: [] } });
@@ -62,10 +71,27 @@ export async function runPassthrough(
   const o = rt.ctx.options;
   const quotaPerUnit = o.number('QuotaPerUnit') || 500_000;
   const isImage = endpoint === 'images/generations';
-  const estimate = isImage
-    ? imageQuota(price, body, quotaPerUnit)
-    : preConsumeQuota({ ...price, promptTokens: roughInputTokens(endpoint, body), quotaPerUnit });
-  const reserved = await rt.ledger.reserve(caller, estimate, false);
+  const completes = endpoint === 'completions';
+  // The prompt as a chat, for counting what a cut-off completions stream delivered.
+  const asChat: ChatCall = {
+    caller,
+    request: { model, messages: [{ role: 'user', content: inputText(endpoint, body) }] },
+  };
+  let admission: ChatAdmission | undefined;
+  let reservation: Reservation;
+  if (isImage) reservation = rt.ledger.reserve(caller, imageQuota(price, body, quotaPerUnit), false);
+  else {
+    const worst = {
+      ...price,
+      promptTokens: inputTokenBound(endpoint, body),
+      choices: completes ? (positive(body.n) ?? 1) : 1,
+      quotaPerUnit,
+    };
+    const limit = completes ? (positive(body.max_tokens) ?? maxOutputTokens(model)) : 0;
+    admission = admit(rt.ledger, asChat, worst, limit);
+    reservation = admission.reservation;
+    if (admission.cap !== undefined) body = { ...body, max_tokens: admission.cap };
+  }
   const abort = new AbortController();
   reply.raw.on('close', () => !reply.raw.writableFinished && abort.abort());
   const startedAt = performance.now();
@@ -110,7 +136,7 @@ export async function runPassthrough(
       rt.limits.succeeded(caller.user.id);
       const record = consumeRecord(price, usage, info, quotaPerUnit, Date.now() / 1000);
       if (quota !== undefined) record.quota = quota;
-      await rt.ledger.settle(caller, reserved, record, false);
+      await rt.ledger.settle(caller, reservation, record, false);
     };
     const estimateUsage = (): Usage => {
       const n = roughInputTokens(endpoint, body);
@@ -124,11 +150,15 @@ export async function runPassthrough(
         requestedModel: model,
         clientWantsUsage: !!(body.stream_options as { include_usage?: boolean } | undefined)?.include_usage,
         passThrough: true,
+        ...(upstreamModel !== model ? { renameFrom: upstreamModel } : {}),
+        ...(admission && price.modelPrice === undefined
+          ? { budget: streamBudgetFor(rt.ledger, asChat, admission) }
+          : {}),
         startedAt,
       };
       const outcome = await relayStream(res, providerFor(1), upstreamModel, t, abort.signal);
       info.frtMs = outcome.frtMs;
-      const usage = outcome.usage ?? estimateUsage();
+      const usage = await streamUsage(asChat.request, outcome);
       // Settled (journaled) before the last bytes go out: a crash after the client has its answer loses no bill.
       await settle(usage);
       finishStream(t, outcome, usage, `cmpl-${Date.now()}`);
@@ -150,8 +180,12 @@ export async function runPassthrough(
         imageQuota(price, body, quotaPerUnit),
       );
     else await settle(usageOf(endpoint, body, parsed) ?? estimateUsage());
-    await reply.status(res.statusCode).type(contentType).send(bytes);
+    const renamed =
+      parsed !== undefined && upstreamModel !== model
+        ? renameModel(bytes.toString('utf8'), ['model'], model, parsed)
+        : bytes;
+    await reply.status(res.statusCode).type(contentType).send(renamed);
   } finally {
-    if (!settled) await rt.ledger.refund(caller, reserved, false);
+    if (!settled) rt.ledger.refund(reservation);
   }
 }

@@ -5,11 +5,14 @@ import type {
   ChatProvider,
   ClientFormat,
   NativeClient,
+  ProviderError,
   SseEvent,
   StreamConverter,
   Usage,
 } from './providers/types.js';
+import type { StreamBudget } from './stream-budget.js';
 import type { UpstreamResponse } from './upstream.js';
+import type { StreamTally } from './usage-count.js';
 
 export const SSE_HEADERS = {
   'content-type': 'text/event-stream',
@@ -18,15 +21,11 @@ export const SSE_HEADERS = {
   'x-accel-buffering': 'no',
 };
 
-export interface StreamOutcome {
-  usage: Usage | undefined;
-  /** Delivered text, for counting when the upstream reported no usage. */
-  text: string;
-  toolCalls: number;
+export interface StreamOutcome extends StreamTally {
   frtMs: number;
   /** The client went away before the end. */
   aborted: boolean;
-  /** An error the upstream sent inside the stream. */
+  /** An error the upstream sent inside the stream, or why the relay ended it (idle upstream, quota). */
   error?: string;
   /** The error came as an upstream event that was already forwarded to the client (same-format pass-through). */
   errorForwarded?: boolean;
@@ -46,8 +45,21 @@ export interface StreamTarget {
    * client as they are, and are converted only to count the answer and read its usage.
    */
   native?: NativeClient;
+  /** The client format's own stream error event (Claude's `event: error`, Gemini's error object). */
+  streamError?: (error: ProviderError) => SseEvent;
+  /** Set when model_mapping renamed the model: OpenAI-format events passed through carry the upstream's name. */
+  renameFrom?: string;
+  /** Cuts the stream when the answer outgrows what the caller's balance can hold. */
+  budget?: StreamBudget;
   startedAt: number;
 }
+
+/** The first `"model": "…"` of an OpenAI-format event (its top-level field: nested strings are escaped). */
+const MODEL_FIELD = /"model"\s*:\s*"(?:[^"\\]|\\.)*"/;
+
+/** An OpenAI-format event's JSON with its model field saying `name`. */
+export const withModel = (raw: string, name: string): string =>
+  raw.replace(MODEL_FIELD, `"model":${JSON.stringify(name)}`);
 
 function write(res: ServerResponse, text: string): void {
   if (!res.writableEnded && !res.destroyed) res.write(text);
@@ -59,6 +71,9 @@ const sseText = (ev: SseEvent): string =>
     .split('\n')
     .map((line) => `data: ${line}\n`)
     .join('')}\n`;
+
+const IDLE_TIMEOUT = 'upstream stream idle timeout (STREAMING_TIMEOUT)';
+const QUOTA_CUT = 'insufficient quota: the answer was cut where the balance ran out';
 
 const errorMessage = (err: unknown): string =>
   (err as { error?: { message?: string } }).error?.message ?? (err as Error).message;
@@ -78,12 +93,20 @@ export async function relayStream(
   const converter: StreamConverter = provider.chatStream(upstreamModel);
   const parser = new SseParser();
   const decoder = new TextDecoder();
-  const outcome: StreamOutcome = { usage: undefined, text: '', toolCalls: 0, frtMs: -1000, aborted: false };
+  const outcome: StreamOutcome = {
+    usage: undefined,
+    text: '',
+    toolCalls: 0,
+    frtMs: -1000,
+    aborted: false,
+    finished: false,
+  };
   const firstByte = () => {
     if (outcome.frtMs < 0) outcome.frtMs = Math.round(performance.now() - target.startedAt);
   };
   const count = (chunk: ChatChunk) => {
     for (const choice of chunk.choices) {
+      if (choice.finish_reason) outcome.finished = true;
       const delta = choice.delta ?? {};
       outcome.text +=
         (delta.content ?? '') + (delta.reasoning_content ?? '') + ((choice as { text?: string }).text ?? '');
@@ -102,7 +125,11 @@ export async function relayStream(
     }
     const usageOnly = chunk.choices.length === 0 && chunk.usage;
     if (usageOnly && !target.clientWantsUsage) return;
-    write(res, `data: ${raw ?? JSON.stringify(chunk)}\n\n`);
+    if (raw === undefined) {
+      chunk.model = target.requestedModel;
+      raw = JSON.stringify(chunk);
+    } else if (target.renameFrom) raw = withModel(raw, target.requestedModel);
+    write(res, `data: ${raw}\n\n`);
   };
   const forward = (ev: SseEvent, client: NativeClient) => {
     firstByte();
@@ -119,41 +146,57 @@ export async function relayStream(
     if (native) forward(ev, native);
     else for (const chunk of converter.event(ev)) send(chunk, raw);
   };
+  const { budget } = target;
+  /** True once the answer outgrew the caller's balance: the rest of the upstream's stream is dropped. */
+  let cut = false;
+  const overBudget = async () => (cut = !(await budget!.check(outcome.text, outcome.toolCalls)));
+  const due = () => budget?.due(outcome.text.length) === true;
   res.writeHead(200, SSE_HEADERS);
   try {
     if (provider.streamEvents) {
-      for await (const ev of provider.streamEvents(upstream.body)) onEvent(ev);
+      for await (const ev of provider.streamEvents(upstream.body)) {
+        onEvent(ev);
+        if (due() && (await overBudget())) break;
+      }
     } else {
       for await (const buf of upstream.body) {
         for (const ev of parser.feed(decoder.decode(buf as Buffer, { stream: true })))
           onEvent(ev, target.passThrough ? ev.data : undefined);
+        if (due() && (await overBudget())) break;
       }
     }
-    for (const ev of parser.end()) onEvent(ev);
-    for (const chunk of converter.end()) (native ? count : send)(chunk);
+    if (cut || (due() && (await overBudget()))) outcome.error = QUOTA_CUT;
+    else {
+      for (const ev of parser.end()) onEvent(ev);
+      for (const chunk of converter.end()) (native ? count : send)(chunk);
+    }
   } catch (err) {
     if (signal.aborted) outcome.aborted = true;
-    else if ((err as { code?: string }).code !== 'UND_ERR_BODY_TIMEOUT') {
-      // An idle upstream ends the stream normally (STREAMING_TIMEOUT); anything else is reported in-stream.
-      outcome.error = errorMessage(err);
-    }
+    else if ((err as { code?: string }).code === 'UND_ERR_BODY_TIMEOUT') outcome.error = IDLE_TIMEOUT;
+    else outcome.error = errorMessage(err);
   }
+  if (outcome.aborted || outcome.error) outcome.finished = false;
   outcome.usage = converter.usage();
   return outcome;
 }
 
-/** Writes what ends the stream: the error if any, the usage chunk owed to OpenAI clients, the done marker. */
+/**
+ * Writes what ends the stream in the client's own format: an error event when the stream did not end well (so
+ * every SDK reports an error rather than a truncated answer), else the final events; for OpenAI clients the usage
+ * chunk they asked for and the done marker.
+ */
 export function finishStream(target: StreamTarget, outcome: StreamOutcome, usage: Usage, id: string): void {
   const { res, encoder, native } = target;
   if (outcome.aborted) return void res.end();
+  const error = outcome.error ? { message: outcome.error, type: 'upstream_error', code: null } : undefined;
   if (native) {
-    // The upstream's own events, end included, are all the client gets; a cut connection gets an error event.
-    if (outcome.error && !outcome.errorForwarded)
-      write(res, sseText(native.streamError({ message: outcome.error, type: 'upstream_error', code: null })));
+    // The upstream's own events, end included, are all the client gets; a cut stream gets an error event.
+    if (error && !outcome.errorForwarded) write(res, sseText(native.streamError(error)));
     return void res.end();
   }
   if (encoder) {
-    for (const ev of encoder.end(usage)) write(res, sseText(ev));
+    if (error && target.streamError) write(res, sseText(target.streamError(error)));
+    else for (const ev of encoder.end(usage)) write(res, sseText(ev));
     return void res.end();
   }
   if (outcome.error) {
