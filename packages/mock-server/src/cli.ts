@@ -4,7 +4,8 @@ import { createMockServer } from './index.js';
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const seed = Number(process.env.SEED ?? 1);
-  const server = await createMockServer({ port, seed });
+  const webhookAllowPrivate = /^(true|1|yes|on)$/i.test(process.env.WEBHOOK_ALLOW_PRIVATE ?? '');
+  const server = await createMockServer({ port, seed, webhookAllowPrivate });
   const { users, apiKey, redemptions } = server.credentials;
   const unused = redemptions.find((c) => c.status === 1);
   console.log(`Switchboard mock server listening on ${server.url} (seed ${seed})`);

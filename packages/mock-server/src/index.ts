@@ -34,6 +34,8 @@ export interface MockServerOptions {
   upstreamLatencyMs?: number;
   /** Unix seconds the fixtures are dated from (default: now); fix it for byte-identical fixtures. */
   now?: number;
+  /** Lets users' webhooks reach loopback and private addresses, as `WEBHOOK_ALLOW_PRIVATE=true` does. */
+  webhookAllowPrivate?: boolean;
 }
 
 export interface MockServer {
@@ -62,7 +64,14 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
   try {
     await migrateToLatest(db);
     const host = opts.host ?? '127.0.0.1';
-    const { app, ctx } = await buildApp({ db, config: testConfig({ port: opts.port ?? 0, host }) });
+    const { app, ctx } = await buildApp({
+      db,
+      config: testConfig({
+        port: opts.port ?? 0,
+        host,
+        webhookAllowPrivate: opts.webhookAllowPrivate ?? false,
+      }),
+    });
     const credentials = await seedFixtures(ctx, {
       seed: opts.seed ?? 1,
       now: opts.now ?? Math.floor(Date.now() / 1000),

@@ -38,7 +38,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   hookBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  mock = await createMockServer({ seed: 5 });
+  mock = await createMockServer({ seed: 5, webhookAllowPrivate: true });
   await mock.ctx.options.set('ServerAddress', 'https://gw.example.com/');
 });
 afterAll(async () => {

@@ -37,4 +37,11 @@ describe('loadConfig', () => {
       /true or false/,
     );
   });
+
+  it('lets webhooks reach private addresses only when WEBHOOK_ALLOW_PRIVATE is true', () => {
+    const env = { SESSION_SECRET: 's', CRYPTO_SECRET: 'c', SQL_DSN: 'postgres://u@h/db' };
+    expect(loadConfig(env).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ ...env, WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate).toBe(true);
+    expect(() => loadConfig({ ...env, WEBHOOK_ALLOW_PRIVATE: 'sometimes' })).toThrow(/true or false/);
+  });
 });

@@ -24,6 +24,12 @@ export interface Config {
   redisUrl: string | undefined;
   /** Settlement journal directory (crash safety of batched quota writes); none for in-memory databases. */
   ledgerJournalDir?: string | undefined;
+  /**
+   * Lets users' webhooks reach private, loopback and link-local addresses (`WEBHOOK_ALLOW_PRIVATE`); off,
+   * they must resolve to public addresses. Operator-configured URLs (channels, SMTP, the worker) are never
+   * restricted.
+   */
+  webhookAllowPrivate?: boolean;
 }
 
 /** A configuration mistake: start-up prints this one line and exits. */
@@ -125,5 +131,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     redisUrl: env.REDIS_CONN_STRING || undefined,
     ledgerJournalDir: journalDir(env, dataDir, db),
+    webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
   };
 }

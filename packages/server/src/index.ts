@@ -11,3 +11,5 @@ export { bootstrapRoot } from './modules/users/bootstrap.js';
 export { hashPassword } from './modules/users/password.js';
 export { registerWebConsole } from './http/web-console.js';
 export { testConfig } from './testing/test-app.js';
+export { webhookDispatcher } from './notify/webhook.js';
+export { publicOnlyAgent, type LookupAll } from './net/public-agent.js';

@@ -150,6 +150,11 @@ export const MESSAGES = {
     zh: 'Webhook地址必须以 https:// 开头',
     en: 'the webhook URL must start with https://',
   },
+  'user.webhookUrlInvalid': { zh: 'Webhook地址格式不正确', en: 'the webhook URL is not a valid URL' },
+  'user.webhookUrlPrivate': {
+    zh: 'Webhook地址不能指向内网、本机或保留地址',
+    en: 'the webhook URL must not point to a private, loopback or reserved address',
+  },
   'user.settingUpdated': { zh: '设置已更新', en: 'settings updated' },
   'user.notFound': { zh: '用户不存在', en: 'the user does not exist' },
   'user.noAccessSameOrHigher': {

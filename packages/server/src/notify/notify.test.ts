@@ -25,7 +25,7 @@ describe('notifyUser and notifyRoot', () => {
   let errors: ReturnType<typeof vi.spyOn>;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: () => clock });
+    t = await createTestApp({ now: () => clock, config: { webhookAllowPrivate: true } });
     [sink, hook] = await Promise.all([startSmtpSink(), startWebhookReceiver()]);
   });
   afterAll(async () => {

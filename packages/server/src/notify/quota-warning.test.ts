@@ -14,7 +14,7 @@ describe('warnOnQuotaCrossing', () => {
   let hook: WebhookReceiver;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { webhookAllowPrivate: true } });
     hook = await startWebhookReceiver();
   });
   afterAll(async () => {

@@ -19,7 +19,7 @@ describe('sendWebhook', () => {
   let hook: WebhookReceiver;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { webhookAllowPrivate: true } });
     hook = await startWebhookReceiver();
   });
   afterAll(async () => {

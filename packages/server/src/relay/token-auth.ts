@@ -4,6 +4,8 @@ import type { AppContext } from '../context.js';
 import { toBool } from '../db/tables.js';
 import { relayError } from './relay-error.js';
 import { ownWarningThreshold } from '../notify/quota-warning.js';
+import { TOKEN_KEY_LENGTH } from '../modules/tokens/tokens.service.js';
+import { TOKEN_CACHE_LIMITS, TokenCache, type TokenCacheLimits } from './token-cache.js';
 
 export interface RelayToken {
   id: number;
@@ -73,28 +75,32 @@ export function parseKey(raw: string): { key: string; pinnedChannel?: number } {
 }
 
 /**
- * Token checks of reference §4.2, served from memory: rows are cached per key and dropped when the token or its
- * user changes (the management API announces it on `ctx.events`), so the hot path reads no database.
+ * The shape of every key this server or new-api generates (48 of [0-9A-Za-z]); one-api's older keys were
+ * 32-character UUIDs without dashes. Anything else cannot name a token, so it is refused before any lookup.
+ */
+const KEY_SHAPE = new RegExp(`^[0-9A-Za-z]{32,${TOKEN_KEY_LENGTH}}$`);
+
+/**
+ * Token checks of reference §4.2, served from memory: rows are cached per key (see {@link TokenCache} for the
+ * bounds) and dropped when the token or its user changes (the management API announces it on `ctx.events`), so
+ * the hot path reads no database.
  */
 export class TokenAuth {
-  private readonly cache = new Map<string, RelayCaller | null>();
-  /** One object per user, shared by all their keys, so every key sees the same cached balance. */
-  private readonly users = new Map<number, RelayUser>();
+  private readonly cache: TokenCache;
 
-  constructor(private readonly ctx: AppContext) {
-    const clear = () => {
-      this.cache.clear();
-      this.users.clear();
-    };
+  constructor(
+    private readonly ctx: AppContext,
+    limits: TokenCacheLimits = TOKEN_CACHE_LIMITS,
+  ) {
+    this.cache = new TokenCache(limits);
+    const clear = () => this.cache.clear();
     ctx.events.on('tokens', clear);
     ctx.events.on('users', clear);
   }
 
-  private shared(user: RelayUser): RelayUser {
-    const known = this.users.get(user.id);
-    if (known) return known;
-    this.users.set(user.id, user);
-    return user;
+  /** Entries cached now: known keys, remembered unknown keys, shared user objects. */
+  get cacheSize(): { keys: number; misses: number; users: number } {
+    return this.cache.size;
   }
 
   private async load(key: string): Promise<RelayCaller | null> {
@@ -142,7 +148,7 @@ export class TokenAuth {
         allowIps: parseAllowIps(row.allow_ips),
         group: row.token_group,
       },
-      user: this.shared({
+      user: {
         id: row.user_id,
         username: row.username,
         role: row.role,
@@ -150,7 +156,7 @@ export class TokenAuth {
         group: row.user_group,
         quota: row.quota,
         quotaWarningThreshold: ownWarningThreshold(row.setting),
-      }),
+      },
     };
   }
 
@@ -162,10 +168,13 @@ export class TokenAuth {
   async authenticate(rawKey: string | undefined, ip: string): Promise<RelayCaller & { key: string }> {
     if (!rawKey?.trim()) throw relayError(401, 'token.missing');
     const { key, pinnedChannel } = parseKey(rawKey);
+    if (!KEY_SHAPE.test(key)) throw relayError(401, 'token.invalid');
     let caller = this.cache.get(key);
     if (caller === undefined) {
+      const generation = this.cache.generation;
       caller = await this.load(key);
-      this.cache.set(key, caller);
+      // A change announced while the row was read may have made it stale: use it, but do not keep it.
+      if (generation === this.cache.generation) caller = this.cache.add(key, caller);
     }
     if (!caller) throw relayError(401, 'token.invalid');
     const { token, user } = caller;

@@ -14,7 +14,8 @@ import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { findToken, insertToken, updateToken, type TokenRow } from './tokens.repository.js';
 
-const KEY_LENGTH = 48;
+/** Characters of a generated key (after `sk-`); the relay refuses keys of another shape unread. */
+export const TOKEN_KEY_LENGTH = 48;
 /** The largest batch the console offers; a cap keeps one request from writing unbounded rows. */
 export const TOKEN_BATCH_MAX = Math.max(...TOKEN_BATCH_PRESETS);
 
@@ -83,7 +84,7 @@ export async function createTokens(
   return ctx.db.transaction().execute(async (trx) => {
     const created = [];
     for (const name of batchTokenNames(params.name, count)) {
-      const key = randomSuffix(KEY_LENGTH);
+      const key = randomSuffix(TOKEN_KEY_LENGTH);
       const id = await insertToken(trx, {
         user_id: user.id,
         key,

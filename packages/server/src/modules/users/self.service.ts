@@ -13,6 +13,7 @@ import type { UsersTable } from '../../db/tables.js';
 import type { Lang } from '../../http/language.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { parse } from '../../http/validate.js';
+import { isPublicHost } from '../../net/public-address.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { toUserDto } from './user-dto.js';
@@ -101,9 +102,25 @@ export function userModels(ctx: AppContext, ownGroup: string): Promise<string[]>
   return enabledModelsOfGroups(ctx.db, Object.keys(usableGroups(ctx, ownGroup, 'zh')));
 }
 
+/**
+ * A webhook must not make the server call into its own network: a URL naming a private, loopback or link-local
+ * address is refused here, unless the operator allows it (`WEBHOOK_ALLOW_PRIVATE`). Host names pass; every
+ * connection checks what they resolve to.
+ */
+function checkWebhookUrl(ctx: AppContext, url: string): void {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    throw badRequest('user.webhookUrlInvalid');
+  }
+  if (!ctx.config.webhookAllowPrivate && !isPublicHost(host)) throw badRequest('user.webhookUrlPrivate');
+}
+
 /** `PUT /api/user/setting`: webhook fields kept only for webhooks, the email only for email, as new-api. */
 export async function updateSetting(ctx: AppContext, id: number, body: unknown): Promise<void> {
   const p = parse(UserSettingParamsSchema, body);
+  if (p.notify_type === 'webhook' && p.webhook_url) checkWebhookUrl(ctx, p.webhook_url);
   const setting = {
     notify_type: p.notify_type,
     quota_warning_threshold: p.quota_warning_threshold,

@@ -172,4 +172,71 @@ describe('PUT /api/user/setting', () => {
     const anon = await t.call({ method: 'PUT', url: '/api/user/setting', payload: { notify_type: 'email' } });
     expect(anon.statusCode).toBe(401);
   });
+
+  it('refuses webhooks naming a private, loopback or reserved address in any spelling (400)', async () => {
+    const u = await t.userWithRole(1);
+    const hosts = [
+      '127.0.0.1',
+      'localhost',
+      '[::1]',
+      '169.254.169.254',
+      '10.1.2.3',
+      '192.168.0.10',
+      '172.20.0.1',
+      '100.64.1.1',
+      '198.18.0.1',
+      '2130706433',
+      '0x7f000001',
+      '0177.0.0.1',
+      '127.1',
+      '[::ffff:127.0.0.1]',
+      '0.0.0.0',
+      '[fc00::1]',
+      '[fe80::1]',
+      '224.0.0.1',
+    ];
+    for (const host of hosts) {
+      const res = await put(u, {
+        notify_type: 'webhook',
+        quota_warning_threshold: 1,
+        webhook_url: `https://${host}/h`,
+      });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json(), host).toEqual({
+        success: false,
+        message: 'the webhook URL must not point to a private, loopback or reserved address',
+      });
+    }
+    const bad = await put(u, {
+      notify_type: 'webhook',
+      quota_warning_threshold: 1,
+      webhook_url: 'https://[::1/h',
+    });
+    expect(bad.json()).toEqual({ success: false, message: 'the webhook URL is not a valid URL' });
+    expect(JSON.parse((await userRow(u.id)).setting || '{}')).toEqual({});
+    for (const url of [
+      'https://8.8.8.8/h',
+      'https://[2606:4700::1111]/h',
+      'https://hooks.example.com:8443/h',
+    ]) {
+      const res = await put(u, { notify_type: 'webhook', quota_warning_threshold: 1, webhook_url: url });
+      expect(res.json(), url).toMatchObject({ success: true });
+    }
+  });
+
+  it('stores private webhooks when the operator allows them (WEBHOOK_ALLOW_PRIVATE)', async () => {
+    const open = await createTestApp({ config: { webhookAllowPrivate: true } });
+    try {
+      const u = await open.userWithRole(1);
+      const res = await open.call({
+        method: 'PUT',
+        url: '/api/user/setting',
+        headers: as(u),
+        payload: { notify_type: 'webhook', quota_warning_threshold: 1, webhook_url: 'https://127.0.0.1:9/h' },
+      });
+      expect(res.json()).toMatchObject({ success: true });
+    } finally {
+      await open.close();
+    }
+  });
 });
