@@ -31,6 +31,10 @@ export const MESSAGES = {
   'common.noModification': { zh: '没有修改', en: 'no modification' },
   'common.invalidParams': { zh: '无效的参数', en: 'invalid parameters' },
   'common.invalidJsonBody': { zh: '请求体不是合法的 JSON', en: 'the request body is not valid JSON' },
+  'common.jsonTooDeep': {
+    zh: '请求体 JSON 嵌套层数过多（最多 {max} 层）',
+    en: 'the JSON body is nested too deeply (at most {max} levels)',
+  },
   'common.bodyTooLarge': { zh: '请求体过大', en: 'the request body is too large' },
   'common.unsupportedMediaType': {
     zh: '不支持的请求内容类型，请使用 application/json',
@@ -255,6 +259,14 @@ export const MESSAGES = {
   'relay.modelRequired': { zh: '未指定模型名称', en: 'the model is required' },
   'relay.messagesRequired': { zh: 'messages 不能为空', en: 'messages must not be empty' },
   'relay.inputRequired': { zh: '{field} 不能为空', en: '{field} must not be empty' },
+  'relay.invalidField': {
+    zh: '请求参数 {field} 不合法：{reason}',
+    en: 'invalid request parameter {field}: {reason}',
+  },
+  'relay.bodyNotObject': {
+    zh: '请求体必须是 JSON 对象（Content-Type: application/json）',
+    en: 'the request body must be a JSON object (Content-Type: application/json)',
+  },
   'relay.channelNotFound': { zh: '指定的渠道不存在', en: 'the pinned channel does not exist' },
   'relay.upstreamUnreachable': { zh: '请求上游地址失败', en: 'the upstream could not be reached' },
   'relay.notImplemented': { zh: 'API not implemented', en: 'API not implemented' },
