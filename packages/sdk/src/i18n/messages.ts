@@ -15,6 +15,10 @@ export const MESSAGES = {
   'common.tooLarge': { zh: '不能大于 {max}', en: 'must not be greater than {max}' },
   'common.mustBePositive': { zh: '必须大于 0', en: 'must be greater than 0' },
   'common.invalidId': { zh: '无效的 ID', en: 'invalid id' },
+  'common.quotaInvalid': {
+    zh: '额度必须是 0 到 9007199254740991 之间的整数',
+    en: 'the quota must be an integer from 0 to 9007199254740991',
+  },
   'common.invalidJson': { zh: '不是合法的 JSON 字符串', en: 'not a valid JSON string' },
   'common.invalidBoolean': { zh: '只能是 true 或 false', en: "must be 'true' or 'false'" },
   'common.invalidEmail': { zh: '无效的邮箱地址', en: 'invalid email address' },
@@ -131,7 +135,6 @@ export const MESSAGES = {
   },
   'user.credentialsRequired': { zh: '用户名和密码不能为空！', en: 'username and password must not be empty' },
   'user.invalidRole': { zh: '无效的用户角色', en: 'invalid role' },
-  'user.quotaInteger': { zh: '额度必须是整数', en: 'the quota must be an integer' },
   'user.invalidAction': { zh: '无效的操作', en: 'invalid action' },
   'user.deleteConfirmMismatch': {
     zh: '输入的内容与您的用户名不一致',
@@ -197,7 +200,6 @@ export const MESSAGES = {
   'token.nameRequired': { zh: '请输入令牌名称', en: 'please enter the token name' },
   'token.nameTooLong': { zh: '令牌名称过长', en: 'the token name is too long' },
   'token.expiryFormat': { zh: '过期时间格式错误！', en: 'expiry time format error' },
-  'token.quotaInvalid': { zh: '额度必须是非负整数', en: 'the quota must be a non-negative integer' },
   'token.batchCountInvalid': {
     zh: '批量创建数量必须是正整数',
     en: 'the number of tokens to create must be a positive integer',
@@ -283,7 +285,6 @@ export const MESSAGES = {
     zh: '兑换码名称长度必须在1-20之间',
     en: 'the name must be 1 to 20 characters long',
   },
-  'redemption.quotaInvalid': { zh: '额度必须是非负整数', en: 'the quota must be a non-negative integer' },
   'redemption.countInteger': { zh: '数量必须是整数', en: 'the count must be an integer' },
   'redemption.countPositive': { zh: '兑换码个数必须大于0', en: 'the count must be greater than 0' },
   'redemption.countTooLarge': {
