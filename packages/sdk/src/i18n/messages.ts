@@ -313,6 +313,14 @@ export const MESSAGES = {
     en: 'please fill in the channel name and key',
   },
   'channel.keyRequired': { zh: '请填写密钥！', en: 'please fill in the key' },
+  'channel.keyControlChars': {
+    zh: '密钥不能包含控制字符（换行只用于批量创建时分隔多个密钥）',
+    en: 'a key must not contain control characters (line breaks only separate keys in batch mode)',
+  },
+  'channel.baseUrlInvalid': {
+    zh: 'Base URL 必须是以 http:// 或 https:// 开头的地址',
+    en: 'the base URL must be an http:// or https:// address',
+  },
   'channel.keyMultiline': {
     zh: '单个创建时密钥不能包含多行，请使用批量创建',
     en: 'a single channel takes a one-line key; use batch mode for one key per line',
