@@ -106,6 +106,7 @@ describe('malformed input over every route', () => {
     });
     const failures: string[] = [];
     const stats = new Map<string, number>();
+    const answered = { root: 0, alice: 0, anonymous: 0 };
     const send = async (req: (typeof plan)[number]) => {
       const res = await mock.app.inject({
         method: req.method as 'GET',
@@ -114,6 +115,7 @@ describe('malformed input over every route', () => {
         headers: req.who === 'anonymous' ? req.headers : { ...state.sessions[req.who], ...req.headers },
         payload: req.payload,
       });
+      if (res.statusCode < 300) answered[req.who]++;
       const key = `${req.method} ${req.url.split('?')[0]} ${req.who} ${res.statusCode}`;
       if (process.env.FUZZ_DEBUG) stats.set(key, (stats.get(key) ?? 0) + 1);
       if (res.statusCode >= 500 && !expectedServerError(res.statusCode, res.body))
@@ -138,6 +140,9 @@ describe('malformed input over every route', () => {
           .join('\n'),
       );
     expect(failures.slice(0, 30), `${failures.length} server errors (seed ${SEED})`).toEqual([]);
+    // The fuzzer stayed logged in: enough requests got past authentication to reach the handlers' own checks.
+    expect(answered.root).toBeGreaterThan(COUNT / 40);
+    expect(answered.alice).toBeGreaterThan(COUNT / 40);
     const status = await fetch(`${mock.url}/api/status`);
     expect(status.status).toBe(200);
     expect(((await status.json()) as { success: boolean }).success).toBe(true);
