@@ -23,7 +23,7 @@ async function post(path: string, body: unknown, contentType = 'application/json
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, never> };
+  return { status: res.status, body: (await res.json()) as { type?: string; error: { message: string } } };
 }
 
 const chat = (over: Record<string, unknown>) => ({
@@ -60,7 +60,7 @@ describe('malformed relay bodies', () => {
         param: field,
         code: 'invalid_text_request',
       });
-      expect((res.body.error as { message: string }).message).toContain(`invalid request parameter ${field}`);
+      expect(res.body.error.message).toContain(`invalid request parameter ${field}`);
     }
     const noModel = await post('/v1/chat/completions', { messages: [{ role: 'user', content: 'hi' }] });
     expect(noModel).toMatchObject({ status: 400, body: { error: { code: 'invalid_text_request' } } });
@@ -84,7 +84,7 @@ describe('malformed relay bodies', () => {
       expect(res.status, text).toBe(400);
       expect(res.body.type).toBe('error');
       expect(res.body.error).toMatchObject({ type: 'invalid_request_error' });
-      expect((res.body.error as { message: string }).message).toContain(text);
+      expect(res.body.error.message).toContain(text);
     }
   });
 
@@ -93,7 +93,7 @@ describe('malformed relay bodies', () => {
       const res = await post(GEMINI, body);
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
-      expect((res.body.error as { message: string }).message).toContain('contents');
+      expect(res.body.error.message).toContain('contents');
     }
   });
 

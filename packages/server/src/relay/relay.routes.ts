@@ -1,5 +1,6 @@
 import { UserStatus } from '@switchboard/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { ChannelHealth } from './channel-health.js';
 import { ChannelIndex } from './channel-index.js';
@@ -35,6 +36,8 @@ const guard =
 
 /** An OpenAI chat body, checked field by field (a bad one is a 400 naming it). */
 const chatBody = (body: unknown): ChatRequest => validateBody<ChatRequest>(ChatRequestSchema, body);
+/** The playground's chat body also names the group to bill. */
+const PlaygroundRequestSchema = ChatRequestSchema.extend({ group: z.string().nullish() });
 
 /** The client's own body for same-format pass-through; only a JSON object can be forwarded. */
 const nativeRequest = (
@@ -119,7 +122,7 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
     guard(async (req, reply) => {
       const user = req.user!;
       if (user.viaAccessToken) throw relayError(400, 'relay.playgroundSessionOnly');
-      const body = chatBody(req.body) as ChatRequest & { group?: string };
+      const body = validateBody<ChatRequest & { group?: string }>(PlaygroundRequestSchema, req.body);
       const row = await ctx.db
         .selectFrom('users')
         .select(['quota', 'setting'])
