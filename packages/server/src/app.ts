@@ -6,6 +6,7 @@ import { AppEvents } from './events.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerAuth } from './http/auth.js';
+import { registerJsonBody } from './http/json-body.js';
 import { registerRateLimits } from './http/rate-limit-hooks.js';
 import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
 import type { AppContext } from './context.js';
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
   await app.register(cookie, { secret: deps.config.sessionSecret });
   registerErrorHandling(app);
+  registerJsonBody(app);
   registerRateLimits(app, deps.config);
   registerAuth(app, ctx);
   // Last onClose hook to run: buffered writes reach the database before it closes.

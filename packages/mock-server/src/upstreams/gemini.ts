@@ -76,11 +76,14 @@ function usageMetadata(prompt: number, candidates: number, thoughts: number, cac
 }
 
 /**
- * A fake Gemini API on a loopback port: `POST /{v1beta|v1}/models/{model}:generateContent` and
+ * A fake Gemini API on a loopback port: `GET /v1beta/models`, `POST /{v1beta|v1}/models/{model}:generateContent` and
  * `:streamGenerateContent?alt=sse`, keyed by `x-goog-api-key` or `?key=`, with errors and latency on demand
  * (`fail-<status>` / `slow-<ms>` model names or the x-mock-* headers, as in the OpenAI fake). A request naming
  * `cachedContent` reads CACHED_CONTENT_TOKENS from it.
  */
+/** What `GET /v1beta/models` lists (fetch_models on a Gemini channel). */
+const LISTED_MODELS = ['gemini-2.0-flash', 'gemini-2.5-pro', 'gemini-1.5-pro', 'gemini-1.5-flash'];
+
 /** `/v1beta/models/{model}:generateContent` and `:streamGenerateContent` (also under /v1). */
 const ROUTE = /^\/v1(?:beta)?\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
 
@@ -97,6 +100,10 @@ export async function startGeminiUpstream(
       if (!key) return sendJson(res, 403, geminiErrorBody(403));
       if (String(key).startsWith('invalid')) {
         return sendJson(res, 400, geminiErrorBody(400, 'API key not valid. Please pass a valid API key.'));
+      }
+      if (req.method === 'GET' && /^\/v1(?:beta)?\/models$/.test(url.pathname)) {
+        const models = LISTED_MODELS.map((name) => ({ name: `models/${name}`, displayName: name }));
+        return sendJson(res, 200, { models });
       }
       if (req.method !== 'POST' || !route) return sendJson(res, 404, geminiErrorBody(404));
       if (!Array.isArray(json.contents)) {

@@ -8,6 +8,12 @@
 /** Quota units worth one US dollar (option `QuotaPerUnit` default). Spec §9; contract §7.1. */
 export const QUOTA_PER_UNIT = 500_000;
 
+/**
+ * The largest quota any field may hold (balances, token and code quotas, quota options): the largest integer
+ * a JSON number carries exactly, so no write loses precision on its way to a BIGINT column.
+ */
+export const MAX_QUOTA = Number.MAX_SAFE_INTEGER;
+
 /** Wallet top-up presets, in dollars. Spec §9. */
 export const TOP_UP_PRESETS = [1, 10, 50, 100, 500, 1000] as const;
 

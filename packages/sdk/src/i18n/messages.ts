@@ -15,6 +15,10 @@ export const MESSAGES = {
   'common.tooLarge': { zh: '不能大于 {max}', en: 'must not be greater than {max}' },
   'common.mustBePositive': { zh: '必须大于 0', en: 'must be greater than 0' },
   'common.invalidId': { zh: '无效的 ID', en: 'invalid id' },
+  'common.quotaInvalid': {
+    zh: '额度必须是 0 到 9007199254740991 之间的整数',
+    en: 'the quota must be an integer from 0 to 9007199254740991',
+  },
   'common.invalidJson': { zh: '不是合法的 JSON 字符串', en: 'not a valid JSON string' },
   'common.invalidBoolean': { zh: '只能是 true 或 false', en: "must be 'true' or 'false'" },
   'common.invalidEmail': { zh: '无效的邮箱地址', en: 'invalid email address' },
@@ -31,6 +35,10 @@ export const MESSAGES = {
   'common.noModification': { zh: '没有修改', en: 'no modification' },
   'common.invalidParams': { zh: '无效的参数', en: 'invalid parameters' },
   'common.invalidJsonBody': { zh: '请求体不是合法的 JSON', en: 'the request body is not valid JSON' },
+  'common.jsonTooDeep': {
+    zh: '请求体 JSON 嵌套层数过多（最多 {max} 层）',
+    en: 'the JSON body is nested too deeply (at most {max} levels)',
+  },
   'common.bodyTooLarge': { zh: '请求体过大', en: 'the request body is too large' },
   'common.unsupportedMediaType': {
     zh: '不支持的请求内容类型，请使用 application/json',
@@ -127,7 +135,6 @@ export const MESSAGES = {
   },
   'user.credentialsRequired': { zh: '用户名和密码不能为空！', en: 'username and password must not be empty' },
   'user.invalidRole': { zh: '无效的用户角色', en: 'invalid role' },
-  'user.quotaInteger': { zh: '额度必须是整数', en: 'the quota must be an integer' },
   'user.invalidAction': { zh: '无效的操作', en: 'invalid action' },
   'user.deleteConfirmMismatch': {
     zh: '输入的内容与您的用户名不一致',
@@ -198,7 +205,6 @@ export const MESSAGES = {
   'token.nameRequired': { zh: '请输入令牌名称', en: 'please enter the token name' },
   'token.nameTooLong': { zh: '令牌名称过长', en: 'the token name is too long' },
   'token.expiryFormat': { zh: '过期时间格式错误！', en: 'expiry time format error' },
-  'token.quotaInvalid': { zh: '额度必须是非负整数', en: 'the quota must be a non-negative integer' },
   'token.batchCountInvalid': {
     zh: '批量创建数量必须是正整数',
     en: 'the number of tokens to create must be a positive integer',
@@ -260,6 +266,14 @@ export const MESSAGES = {
   'relay.modelRequired': { zh: '未指定模型名称', en: 'the model is required' },
   'relay.messagesRequired': { zh: 'messages 不能为空', en: 'messages must not be empty' },
   'relay.inputRequired': { zh: '{field} 不能为空', en: '{field} must not be empty' },
+  'relay.invalidField': {
+    zh: '请求参数 {field} 不合法：{reason}',
+    en: 'invalid request parameter {field}: {reason}',
+  },
+  'relay.bodyNotObject': {
+    zh: '请求体必须是 JSON 对象（Content-Type: application/json）',
+    en: 'the request body must be a JSON object (Content-Type: application/json)',
+  },
   'relay.channelNotFound': { zh: '指定的渠道不存在', en: 'the pinned channel does not exist' },
   'relay.upstreamUnreachable': { zh: '请求上游地址失败', en: 'the upstream could not be reached' },
   'relay.notImplemented': { zh: 'API not implemented', en: 'API not implemented' },
@@ -276,7 +290,6 @@ export const MESSAGES = {
     zh: '兑换码名称长度必须在1-20之间',
     en: 'the name must be 1 to 20 characters long',
   },
-  'redemption.quotaInvalid': { zh: '额度必须是非负整数', en: 'the quota must be a non-negative integer' },
   'redemption.countInteger': { zh: '数量必须是整数', en: 'the count must be an integer' },
   'redemption.countPositive': { zh: '兑换码个数必须大于0', en: 'the count must be greater than 0' },
   'redemption.countTooLarge': {
@@ -305,6 +318,14 @@ export const MESSAGES = {
     en: 'please fill in the channel name and key',
   },
   'channel.keyRequired': { zh: '请填写密钥！', en: 'please fill in the key' },
+  'channel.keyControlChars': {
+    zh: '密钥不能包含控制字符（换行只用于批量创建时分隔多个密钥）',
+    en: 'a key must not contain control characters (line breaks only separate keys in batch mode)',
+  },
+  'channel.baseUrlInvalid': {
+    zh: 'Base URL 必须是以 http:// 或 https:// 开头的地址',
+    en: 'the base URL must be an http:// or https:// address',
+  },
   'channel.keyMultiline': {
     zh: '单个创建时密钥不能包含多行，请使用批量创建',
     en: 'a single channel takes a one-line key; use batch mode for one key per line',

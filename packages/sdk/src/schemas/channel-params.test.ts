@@ -13,6 +13,7 @@ import {
   ChannelTagEditParamsSchema,
   ChannelUpdateParamsSchema,
   ChannelWeightUpdateParamsSchema,
+  isHttpUrl,
   mergeCustomModels,
 } from './channel-params.js';
 
@@ -265,5 +266,33 @@ describe('other channel calls', () => {
       message: 'channel.modelsDuplicate',
       duplicates: ['gpt-4o'],
     });
+  });
+});
+
+describe('base URL and key checks', () => {
+  it('accepts only http(s) base URLs', () => {
+    for (const url of ['https://api.openai.com', 'http://127.0.0.1:3000/v1', 'http://h/{model}/x'])
+      expect(isHttpUrl(url), url).toBe(true);
+    for (const url of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'ftp://h',
+      'http://',
+      'h.com',
+      'http://a\n.b',
+    ])
+      expect(isHttpUrl(url), url).toBe(false);
+    expect(
+      firstMessage(ChannelCreateParamsSchema, { name: 'a', key: 'k', models: 'm', base_url: 'file:///x' }),
+    ).toBe('channel.baseUrlInvalid');
+  });
+
+  it('fetch_models takes the first key of a batch list and refuses control characters within one', () => {
+    expect(ChannelFetchModelsParamsSchema.parse({ key: 'sk-1\r\nsk-2' }).key).toBe('sk-1');
+    expect(firstMessage(ChannelFetchModelsParamsSchema, { key: 'sk-\u00001' })).toBe(
+      'channel.keyControlChars',
+    );
+    const vertex = '{\n  "type": "service_account"\n}';
+    expect(ChannelFetchModelsParamsSchema.parse({ key: vertex, type: 41 }).key).toBe(vertex);
   });
 });

@@ -21,6 +21,26 @@ import {
 export const MODEL_NAME_MAX_LENGTH = 255;
 
 const nameAndKey = msg('channel.nameAndKeyRequired');
+// Within one key: C0 controls and DEL. Line breaks only ever separate keys (batch mode), never sit inside one.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+/** An http(s) address without control characters or spaces; anything else would be fetched as something else. */
+export function isHttpUrl(address: string): boolean {
+  if (CONTROL_CHARS.test(address) || /\s/.test(address)) return false;
+  try {
+    const { protocol, host } = new URL(address);
+    return (protocol === 'http:' || protocol === 'https:') && host !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Empty (the type's default upstream) or an http(s) URL; trailing slashes are removed. */
+const baseUrlField = z
+  .string()
+  .transform(stripTrailingSlash)
+  .refine((url) => url === '' || isHttpUrl(url), msg('channel.baseUrlInvalid'));
 const isString = (value: unknown) => typeof value === 'string';
 
 /** Model names, comma-joined or a list: at least one, no duplicates, each at most 255 characters. */
@@ -50,7 +70,7 @@ const typeField = intField(msg('channel.invalidType')).pipe(z.number().min(1, ms
 const optionalFields = {
   openai_organization: z.string().trim(),
   /** Trailing slashes are removed. */
-  base_url: z.string().transform(stripTrailingSlash),
+  base_url: baseUrlField,
   /** Type-specific extra; Xunfei (18) gets `v2.1` when empty. */
   other: z.string().trim(),
   /** JSON object text of model name → upstream model name; empty for none. */
@@ -79,6 +99,7 @@ function finishChannel<T extends { type?: number; key?: string; other?: string }
     if (result.other !== undefined && result.other === '') fail(msg('channel.vertexRegionRequired'), 'other');
   } else if (result.key !== undefined) {
     const lines = splitList(result.key, '\n');
+    if (lines.some((line) => CONTROL_CHARS.test(line))) fail(msg('channel.keyControlChars'), 'key');
     if (batch) result.key = lines.join('\n');
     else if (lines.length > 1) fail(msg('channel.keyMultiline'), 'key');
   }
@@ -219,11 +240,20 @@ export const ChannelBatchDeleteParamsSchema = z.object({ ids: channelIds(msg('ch
 export type ChannelBatchDeleteParams = z.input<typeof ChannelBatchDeleteParamsSchema>;
 
 /** `POST /api/channel/fetch_models`: list an upstream's models before the channel exists. */
-export const ChannelFetchModelsParamsSchema = z.object({
-  base_url: optionalFields.base_url.default(''),
-  type: typeField.default(ChannelType.OpenAI),
-  key: z.string(msg('channel.keyRequired')).trim().min(1, msg('channel.keyRequired')),
-});
+export const ChannelFetchModelsParamsSchema = z
+  .object({
+    base_url: optionalFields.base_url.default(''),
+    type: typeField.default(ChannelType.OpenAI),
+    /** One key; of a batch-mode key list (one per line) the first is used. A Vertex key is one JSON document. */
+    key: z.string(msg('channel.keyRequired')).trim().min(1, msg('channel.keyRequired')),
+  })
+  .transform((params, ctx) => {
+    if (params.type === ChannelType.VertexAI) return params;
+    const lines = splitList(params.key, '\n');
+    if (lines.some((line) => CONTROL_CHARS.test(line)))
+      ctx.addIssue({ code: 'custom', message: msg('channel.keyControlChars'), path: ['key'] });
+    return { ...params, key: lines[0]! };
+  });
 /** Fetch-models parameters. */
 export type ChannelFetchModelsParams = z.input<typeof ChannelFetchModelsParamsSchema>;
 

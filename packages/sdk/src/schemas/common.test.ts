@@ -10,6 +10,7 @@ import {
   ListParamsSchema,
   orDefault,
   pagedDataSchema,
+  QuotaSchema,
   splitList,
   stripTrailingSlash,
 } from './common.js';
@@ -108,5 +109,20 @@ describe('response shapes', () => {
       message: '权限不足',
     });
     expect(pagedDataSchema(z.number()).parse({ items: null, total: 0 }).items).toEqual([]);
+  });
+});
+
+describe('QuotaSchema', () => {
+  it('takes integers from 0 to MAX_SAFE_INTEGER, as numbers or numeric text', () => {
+    expect(QuotaSchema.parse(0)).toBe(0);
+    expect(QuotaSchema.parse('42')).toBe(42);
+    expect(QuotaSchema.parse(Number.MAX_SAFE_INTEGER)).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('refuses negative, fractional, absurd and non-numeric quotas with one message', () => {
+    for (const value of [-1, '-5', 1.5, 1e308, 2 ** 63, '9223372036854775808', 'lots', null, [], {}])
+      expect(QuotaSchema.safeParse(value).error?.issues[0]?.message, JSON.stringify(value)).toBe(
+        'common.quotaInvalid',
+      );
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants/limits.js';
+import { MAX_QUOTA, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants/limits.js';
 import { msg } from '../i18n/translate.js';
 import type { MessageKey } from '../i18n/messages.js';
 
@@ -72,6 +72,14 @@ export function numberField(key: MessageKey) {
     return n;
   });
 }
+
+/**
+ * Every quota written through the API (user balance, token and redemption quotas, transfers): a non-negative
+ * integer (number or numeric string) up to MAX_QUOTA. The quota options apply the same bounds to their text.
+ */
+export const QuotaSchema = intField(msg('common.quotaInvalid')).pipe(
+  z.number().min(0, msg('common.quotaInvalid')).max(MAX_QUOTA, msg('common.quotaInvalid')),
+);
 
 /** A positive integer id (number or numeric string). */
 export const IdSchema = intField(msg('common.invalidId')).pipe(z.number().min(1, msg('common.invalidId')));

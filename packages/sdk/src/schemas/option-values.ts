@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLAUDE_THINKING_BUDGET_PERCENTAGE, DATA_EXPORT } from '../constants/limits.js';
+import { CLAUDE_THINKING_BUDGET_PERCENTAGE, DATA_EXPORT, MAX_QUOTA } from '../constants/limits.js';
 import type { MessageKey } from '../i18n/messages.js';
 import { msg } from '../i18n/translate.js';
 import { isJsonObject, parseJson, splitList, stripTrailingSlash } from './common.js';
@@ -83,6 +83,8 @@ export const BooleanValueSchema = z.enum(['true', 'false'], msg('common.invalidB
 /** An address whose trailing slashes are removed. */
 const addressValue = optionString.transform(stripTrailingSlash);
 const count = numberOptionValue({ int: true, min: 0 });
+/** The rule of QuotaSchema, on an option's text. */
+const quotaValue = numberOptionValue({ int: true, min: 0, max: MAX_QUOTA, key: msg('common.quotaInvalid') });
 
 /** Value schemas of the options that have a rule beyond "any string". */
 export const OptionValueSchemas = {
@@ -109,11 +111,11 @@ export const OptionValueSchemas = {
   ChannelDisableThreshold: numberOptionValue({ min: 0 }),
   ChannelDisableFailureCount: numberOptionValue({ int: true, min: 1 }),
   ChannelDisableFailureWindowMinutes: numberOptionValue({ int: true, min: 1 }),
-  QuotaRemindThreshold: count,
-  PreConsumedQuota: count,
-  QuotaForNewUser: count,
-  QuotaForInviter: count,
-  QuotaForInvitee: count,
+  QuotaRemindThreshold: quotaValue,
+  PreConsumedQuota: quotaValue,
+  QuotaForNewUser: quotaValue,
+  QuotaForInviter: quotaValue,
+  QuotaForInvitee: quotaValue,
   StreamCacheQueueLength: count,
   RetryTimes: count,
   MinTopUp: numberOptionValue({ int: true, min: 1 }),

@@ -141,7 +141,15 @@ describe('validateOptionValue', () => {
     const interval = validateOptionValue('DataExportInterval', '0');
     expect(interval.error?.issues[0]).toMatchObject({ message: 'common.tooSmall', params: { min: 1 } });
     expect(formatZodError(interval.error!, 'en')).toBe('must not be less than 1');
-    expect(messageOf('QuotaRemindThreshold', '-1')).toBe('common.tooSmall');
+    for (const key of [
+      'QuotaRemindThreshold',
+      'PreConsumedQuota',
+      'QuotaForNewUser',
+      'QuotaForInviter',
+    ] as const)
+      for (const value of ['-1', '1e308', '9223372036854775808', '1.5'])
+        expect(messageOf(key, value), `${key}=${value}`).toMatch(/^common\.(quotaInvalid|invalidInteger)$/);
+    expect(validateOptionValue('QuotaForInvitee', String(Number.MAX_SAFE_INTEGER)).success).toBe(true);
     expect(messageOf('ChannelDisableThreshold', '-0.5')).toBe('common.tooSmall');
     expect(messageOf('MinTopUp', '0')).toBe('common.tooSmall');
     expect(messageOf('QuotaPerUnit', '0')).toBe('common.mustBePositive');

@@ -53,9 +53,7 @@ describe('RedemptionCreateParamsSchema', () => {
       count: 100,
       quota: 5,
     });
-    expect(firstMessage(RedemptionCreateParamsSchema, { name: 'p', quota: 1.5 })).toBe(
-      'redemption.quotaInvalid',
-    );
+    expect(firstMessage(RedemptionCreateParamsSchema, { name: 'p', quota: 1.5 })).toBe('common.quotaInvalid');
     expect(firstMessage(RedemptionCreateParamsSchema, { name: 'p', count: 0 })).toBe(
       'redemption.countPositive',
     );

@@ -7,7 +7,7 @@ import {
 } from '../constants/limits.js';
 import { RedemptionStatus } from '../constants/states.js';
 import { msg } from '../i18n/translate.js';
-import { DeletedAtSchema, IdSchema, intField, ListParamsSchema, orDefault } from './common.js';
+import { DeletedAtSchema, IdSchema, intField, ListParamsSchema, orDefault, QuotaSchema } from './common.js';
 
 /** A redemption code as `GET /api/redemption/` returns it (key in plain text). */
 export const RedemptionSchema = z.object({
@@ -38,9 +38,7 @@ const name = z
   .trim()
   .min(REDEMPTION_NAME.min, msg('redemption.nameRequired'))
   .max(REDEMPTION_NAME.max, msg('redemption.nameLength'));
-const quota = intField(msg('redemption.quotaInvalid')).pipe(
-  z.number().min(0, msg('redemption.quotaInvalid')),
-);
+const quota = QuotaSchema;
 
 /** `POST /api/redemption/`: name 1-20 characters, integer quota, 1 to 100 codes. Answers the new keys. */
 export const RedemptionCreateParamsSchema = z.object({

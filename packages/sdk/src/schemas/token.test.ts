@@ -102,9 +102,11 @@ describe('TokenCreateParamsSchema', () => {
   });
 
   it('needs a non-negative integer quota', () => {
-    expect(firstMessage(TokenCreateParamsSchema, { name: 'a', remain_quota: -1 })).toBe('token.quotaInvalid');
+    expect(firstMessage(TokenCreateParamsSchema, { name: 'a', remain_quota: -1 })).toBe(
+      'common.quotaInvalid',
+    );
     expect(firstMessage(TokenCreateParamsSchema, { name: 'a', remain_quota: '1.5' })).toBe(
-      'token.quotaInvalid',
+      'common.quotaInvalid',
     );
   });
 });

@@ -3,7 +3,15 @@ import { NEW_TOKEN_DEFAULT_QUOTA, TOKEN_NAME_MAX, TOKEN_NEVER_EXPIRES } from '..
 import { TokenStatus } from '../constants/states.js';
 import { msg } from '../i18n/translate.js';
 import { parseExpiry } from '../pricing/expiry.js';
-import { csvField, DeletedAtSchema, IdSchema, intField, orDefault, splitList } from './common.js';
+import {
+  csvField,
+  DeletedAtSchema,
+  IdSchema,
+  intField,
+  orDefault,
+  QuotaSchema,
+  splitList,
+} from './common.js';
 
 /** A token (API key) as `GET /api/token/` returns it; the key is stored and sent without `sk-`. */
 export const TokenSchema = z.object({
@@ -57,7 +65,7 @@ const tokenName = z
   .trim()
   .min(1, msg('token.nameRequired'))
   .max(TOKEN_NAME_MAX, msg('token.nameTooLong'));
-const tokenQuota = intField(msg('token.quotaInvalid')).pipe(z.number().min(0, msg('token.quotaInvalid')));
+const tokenQuota = QuotaSchema;
 /** IPs one per line; also accepts a list or commas. */
 const allowIps = z
   .union([z.string(), z.array(z.string())], { error: msg('common.invalidList') })

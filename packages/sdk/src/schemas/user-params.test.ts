@@ -73,9 +73,17 @@ describe('UserUpdateParamsSchema', () => {
     expect(firstMessage(UserUpdateParamsSchema, { id: 5, password: 'short' })).toBe('user.passwordTooShort');
   });
 
-  it('requires an integer quota and an id', () => {
-    expect(firstMessage(UserUpdateParamsSchema, { id: 5, quota: 1.5 })).toBe('user.quotaInteger');
-    expect(firstMessage(UserUpdateParamsSchema, { id: 5, quota: 'lots' })).toBe('user.quotaInteger');
+  it('requires a quota from 0 to MAX_SAFE_INTEGER and an id', () => {
+    for (const quota of [-1, '-5', 1e308, 2 ** 63, Number.MAX_SAFE_INTEGER + 1, '9223372036854775807'])
+      expect(firstMessage(UserUpdateParamsSchema, { id: 5, quota }), String(quota)).toBe(
+        'common.quotaInvalid',
+      );
+    expect(UserUpdateParamsSchema.parse({ id: 5, quota: Number.MAX_SAFE_INTEGER }).quota).toBe(
+      Number.MAX_SAFE_INTEGER,
+    );
+    expect(UserUpdateParamsSchema.parse({ id: 5, quota: '0' }).quota).toBe(0);
+    expect(firstMessage(UserUpdateParamsSchema, { id: 5, quota: 1.5 })).toBe('common.quotaInvalid');
+    expect(firstMessage(UserUpdateParamsSchema, { id: 5, quota: 'lots' })).toBe('common.quotaInvalid');
     expect(firstMessage(UserUpdateParamsSchema, { username: 'bob' })).toBe('common.invalidId');
   });
 });

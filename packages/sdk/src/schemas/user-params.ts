@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUOTA_PER_UNIT } from '../constants/limits.js';
+import { MAX_QUOTA, QUOTA_PER_UNIT } from '../constants/limits.js';
 import { ROLES, UserManageAction } from '../constants/roles.js';
 import { msg } from '../i18n/translate.js';
 import {
@@ -9,7 +9,7 @@ import {
   passwordField,
   usernameField,
 } from './auth.js';
-import { IdSchema, intField, ListParamsSchema, numberField } from './common.js';
+import { IdSchema, ListParamsSchema, numberField, QuotaSchema } from './common.js';
 import { NotifyTypeSchema } from './user.js';
 
 const displayName = z.string().trim().max(DISPLAY_NAME_MAX_LENGTH, msg('user.displayNameTooLong'));
@@ -35,7 +35,7 @@ export const UserUpdateParamsSchema = z.object({
   display_name: displayName.optional(),
   group: z.string().trim().min(1, msg('common.required')).optional(),
   /** The new absolute quota (not a delta). */
-  quota: intField(msg('user.quotaInteger')).optional(),
+  quota: QuotaSchema.optional(),
   password: OptionalPasswordSchema,
 });
 /** Admin user update parameters. */
@@ -86,9 +86,7 @@ export function accountDeletionSchema(username: string) {
 export function affTransferParamsSchema(quotaPerUnit: number) {
   return z.object({
     /** Quota to move from invitation earnings into the balance. */
-    quota: intField(msg('user.quotaInteger')).pipe(
-      z.number().min(quotaPerUnit, msg('user.affTransferTooSmall')),
-    ),
+    quota: QuotaSchema.pipe(z.number().min(quotaPerUnit, msg('user.affTransferTooSmall'))),
   });
 }
 /** Affiliate transfer parameters with the default QuotaPerUnit (500000). */
@@ -102,7 +100,7 @@ export const UserSettingParamsSchema = z
     notify_type: z.enum(NotifyTypeSchema.options, msg('user.invalidNotifyType')),
     /** Quota below which a warning is sent; greater than 0. */
     quota_warning_threshold: numberField(msg('common.invalidNumber')).pipe(
-      z.number().gt(0, msg('user.thresholdPositive')),
+      z.number().gt(0, msg('user.thresholdPositive')).max(MAX_QUOTA, msg('common.quotaInvalid')),
     ),
     /** Required for webhook notifications, https only. */
     webhook_url: z.string().trim().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_QUOTA } from '../constants/limits.js';
 import { msg } from '../i18n/translate.js';
 import { intField, orDefault } from './common.js';
 
@@ -16,7 +17,9 @@ function minimumAmount(minTopUp: number): number {
 
 function amountField(minTopUp: number) {
   const min = minimumAmount(minTopUp);
-  return intField(msg('wallet.amountInteger')).pipe(z.number().min(min, msg('wallet.topUpAmountTooSmall')));
+  return intField(msg('wallet.amountInteger')).pipe(
+    z.number().min(min, msg('wallet.topUpAmountTooSmall')).max(MAX_QUOTA, msg('wallet.amountInteger')),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { formatZodError, translate, type MessageKey } from '@switchboard/sdk';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { clientFormatOf } from '../relay/relay-errors.js';
 import { AppError } from './errors.js';
 import { requestLang } from './language.js';
 
@@ -16,6 +17,8 @@ export function sendFailure(
   code = '',
 ) {
   if (isRelayPath(req.url)) {
+    const format = clientFormatOf(req.url);
+    if (format) return reply.status(status).send(format.errorBody(status, { message, type: '', code }));
     const type = status >= 500 ? 'new_api_error' : 'invalid_request_error';
     return reply.status(status).send({ error: { message, type, param: '', code } });
   }

@@ -16,6 +16,9 @@ export interface PageBody<T> {
 
 type Query = Record<string, unknown>;
 
+/** The last page any table could reach: its offset stays a safe integer every database accepts. */
+export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / PAGE_SIZE_MAX);
+
 function intParam(query: Query, names: string[]): number | undefined {
   for (const name of names) {
     const raw = query[name];
@@ -34,7 +37,8 @@ function intParam(query: Query, names: string[]): number | undefined {
  */
 export function pageRequest(query: unknown): PageRequest {
   const q = (query ?? {}) as Query;
-  const page = Math.max(1, intParam(q, ['page', 'p']) ?? 1);
+  // A page past every row is an empty page, whatever its number (2^63, 1e308), not a database error.
+  const page = Math.min(MAX_PAGE, Math.max(1, intParam(q, ['page', 'p']) ?? 1));
   const requested = intParam(q, ['page_size', 'size']) ?? PAGE_SIZE_DEFAULT;
   const pageSize = requested < 1 ? PAGE_SIZE_DEFAULT : Math.min(requested, PAGE_SIZE_MAX);
   return { page, pageSize, offset: (page - 1) * pageSize };

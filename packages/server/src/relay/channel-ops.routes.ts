@@ -4,11 +4,12 @@ import {
   ChannelStatus,
   ChannelTestParamsSchema,
   IdSchema,
+  isHttpUrl,
   translate,
 } from '@switchboard/sdk';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../http/envelope.js';
-import { conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import { requestLang } from '../http/language.js';
 import { parse } from '../http/validate.js';
 import { updateAllBalances, updateBalance } from './channel-balance.js';
@@ -110,6 +111,8 @@ export async function channelOpsRoutes(app: FastifyInstance, rt: RelayRuntime): 
     await rt.channels.ready();
     const channel = rt.channels.get(id);
     if (!channel) throw notFound('channel.notFound');
+    // A row written before base URLs were checked: its address is the input at fault, not the upstream.
+    if (channel.baseUrl && !isHttpUrl(channel.baseUrl)) throw badRequest('channel.baseUrlInvalid');
     return modelsOrBadGateway(req, reply, () => fetchUpstreamModels(rt, channel));
   });
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Endpoint } from './passthrough-usage.js';
 import { runPassthrough } from './passthrough.js';
+import { PASSTHROUGH_SCHEMAS } from './passthrough-schemas.js';
+import { validateBody } from './request-fields.js';
 import type { RelayRuntime } from './runtime.js';
 import type { RelayCaller } from './token-auth.js';
 
@@ -54,11 +56,8 @@ export async function passthroughRoutes(
           const body = multipartFields(bytes, contentType);
           return runPassthrough(rt, { caller, endpoint, body, raw: { bytes, contentType } }, reply);
         }
-        return runPassthrough(
-          rt,
-          { caller, endpoint, body: (req.body ?? {}) as Record<string, unknown> },
-          reply,
-        );
+        const body = validateBody<Record<string, unknown>>(PASSTHROUGH_SCHEMAS[endpoint], req.body);
+        return runPassthrough(rt, { caller, endpoint, body }, reply);
       }),
     );
   }
@@ -68,7 +67,7 @@ export async function passthroughRoutes(
     guard(async (req, reply) => {
       const caller = await authenticate(req);
       const body = {
-        ...(req.body as Record<string, unknown>),
+        ...validateBody<Record<string, unknown>>(PASSTHROUGH_SCHEMAS.embeddings, req.body),
         model: (req.params as { model: string }).model,
       };
       return runPassthrough(rt, { caller, endpoint: 'embeddings', body }, reply);

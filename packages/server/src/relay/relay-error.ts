@@ -5,6 +5,9 @@ import type { MessageKey, MessageParams } from '@switchboard/sdk';
  * OpenAI's error `type`/`code`. Each client format renders it in its own error shape.
  */
 export class RelayError extends Error {
+  /** The request field at fault (OpenAI's `param`), when the client's body was refused. */
+  param = '';
+
   constructor(
     readonly status: number,
     readonly key: MessageKey | undefined,
@@ -29,3 +32,16 @@ export const relayError = (
   params?: MessageParams,
   code: string | null = null,
 ) => new RelayError(status, key, params, 'new_api_error', code);
+
+/** A request field the client got wrong: 400 naming the field, in every client format's shape. */
+export function invalidField(field: string, reason: string): RelayError {
+  const e = new RelayError(
+    400,
+    'relay.invalidField',
+    { field, reason },
+    'new_api_error',
+    'invalid_text_request',
+  );
+  e.param = field;
+  return e;
+}

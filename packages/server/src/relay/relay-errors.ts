@@ -1,8 +1,17 @@
 import { translate } from '@switchboard/sdk';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestLang } from '../http/language.js';
+import { claudeClientFormat } from './providers/anthropic/index.js';
+import { geminiClientFormat } from './providers/gemini/index.js';
 import type { ClientFormat } from './providers/types.js';
 import { RelayError } from './relay-error.js';
+
+/** The client format a relay path speaks (OpenAI's when undefined), for failures raised before a handler runs. */
+export function clientFormatOf(url: string): ClientFormat | undefined {
+  if (url.startsWith('/v1/messages')) return claudeClientFormat;
+  if (url.startsWith('/v1beta/')) return geminiClientFormat;
+  return undefined;
+}
 
 /**
  * Sends a relay failure in the client's own error shape: OpenAI's `{error:{message,type,param,code}}` with the
@@ -29,6 +38,6 @@ export function sendRelayError(
     return reply.status(e.status).send(format.errorBody(e.status, { message, type: e.type, code: e.code }));
   }
   return reply.status(e.status).send({
-    error: { message: `${message} (request id: ${req.id})`, type: e.type, param: '', code: e.code },
+    error: { message: `${message} (request id: ${req.id})`, type: e.type, param: e.param, code: e.code },
   });
 }

@@ -1,5 +1,6 @@
 import { UserStatus } from '@switchboard/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { ChannelHealth } from './channel-health.js';
 import { ChannelIndex } from './channel-index.js';
@@ -11,6 +12,8 @@ import { claudeClientFormat } from './providers/anthropic/index.js';
 import { geminiClientFormat } from './providers/gemini/index.js';
 import type { ChatRequest, ClientFormat, NativeRequest } from './providers/types.js';
 import { relayError } from './relay-error.js';
+import { ChatRequestSchema } from './chat-request-schema.js';
+import { validateBody } from './request-fields.js';
 import { sendRelayError } from './relay-errors.js';
 import type { RelayRuntime } from './runtime.js';
 import { TokenAuth, type RelayCaller } from './token-auth.js';
@@ -31,17 +34,10 @@ const guard =
     }
   };
 
-/** An OpenAI chat body: `model` and a non-empty `messages` are required (new-api's invalid_text_request). */
-function chatBody(body: unknown): ChatRequest {
-  const b = (body ?? {}) as Partial<ChatRequest>;
-  if (typeof b.model !== 'string' || b.model.trim() === '') {
-    throw relayError(400, 'relay.modelRequired', {}, 'invalid_text_request');
-  }
-  if (!Array.isArray(b.messages) || b.messages.length === 0) {
-    throw relayError(400, 'relay.messagesRequired', {}, 'invalid_text_request');
-  }
-  return b as ChatRequest;
-}
+/** An OpenAI chat body, checked field by field (a bad one is a 400 naming it). */
+const chatBody = (body: unknown): ChatRequest => validateBody<ChatRequest>(ChatRequestSchema, body);
+/** The playground's chat body also names the group to bill. */
+const PlaygroundRequestSchema = ChatRequestSchema.extend({ group: z.string().nullish() });
 
 /** The client's own body for same-format pass-through; only a JSON object can be forwarded. */
 const nativeRequest = (
@@ -126,7 +122,7 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
     guard(async (req, reply) => {
       const user = req.user!;
       if (user.viaAccessToken) throw relayError(400, 'relay.playgroundSessionOnly');
-      const body = chatBody(req.body) as ChatRequest & { group?: string };
+      const body = validateBody<ChatRequest & { group?: string }>(PlaygroundRequestSchema, req.body);
       const row = await ctx.db
         .selectFrom('users')
         .select(['quota', 'setting'])

@@ -131,7 +131,7 @@ describe('PUT /api/user/', () => {
     expect(res.json().message).toBe('no permission to update users at the same or a higher level');
     res = await update(admin, { id: common.id, quota: 1.5 });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('the quota must be an integer');
+    expect(res.json().message).toBe('the quota must be an integer from 0 to 9007199254740991');
     expect((await update(admin, { id: 9999, quota: 1 })).statusCode).toBe(404);
     expect((await update(admin, { id: common.id, username: 'root' })).statusCode).toBe(409);
   });

@@ -18,6 +18,8 @@ import type {
   ClaudeToolChoice,
   ClaudeUsage,
 } from './types.js';
+import { validateBody } from '../../request-fields.js';
+import { ClaudeRequestSchema } from './request-schema.js';
 
 /** The client's `/v1/messages` side: Claude requests in, Claude responses out (the stream lives in ingress-stream.ts). */
 
@@ -104,7 +106,7 @@ function reasoningEffort(thinking: ClaudeThinking | undefined): ChatRequest['rea
 
 /** A Claude Messages request → unified. Server tools (web search etc.) have no unified form and are dropped. */
 export function claudeToUnified(body: unknown): ChatRequest {
-  const req = body as ClaudeRequest;
+  const req = validateBody<ClaudeRequest>(ClaudeRequestSchema, body);
   const messages: ChatMessage[] = [];
   if (typeof req.system === 'string' ? req.system : req.system?.length) {
     const content =

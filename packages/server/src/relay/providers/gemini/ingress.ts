@@ -2,6 +2,9 @@
 import type { ChatMessage, ChatRequest, ChatTool, ContentPart, ToolCall } from '../types.js';
 import { bareModel } from './api.js';
 import { effortForBudget } from './mapping.js';
+import { relayError } from '../../relay-error.js';
+import { validateBody } from '../../request-fields.js';
+import { GeminiRequestSchema } from './request-schema.js';
 import type { GeminiContent, GeminiGenerationConfig, GeminiPart, GeminiRequest } from './types.js';
 
 /** Free-form JSON whose keys are the caller's own names, not proto fields, so they are never renamed. */
@@ -130,11 +133,13 @@ function toolChoice(body: GeminiRequest): ChatRequest['tool_choice'] {
 
 /** `model` comes from the URL path; streaming is decided by the path too, so the route sets `stream`. */
 export function geminiToUnified(raw: unknown, model?: string): ChatRequest {
-  const body = camelize(raw ?? {}) as GeminiRequest & { model?: string };
+  const body = validateBody<GeminiRequest & { model?: string }>(GeminiRequestSchema, camelize(raw));
   const messages = toMessages(body.contents ?? []);
   const system = (body.systemInstruction?.parts ?? []).map((p) => p.text ?? '').join('\n');
   if (system) messages.unshift({ role: 'system', content: system });
-  const req: ChatRequest = { model: bareModel(model ?? body.model ?? ''), messages };
+  const name = bareModel(model ?? body.model ?? '');
+  if (!name.trim()) throw relayError(400, 'relay.modelRequired', {}, 'invalid_text_request');
+  const req: ChatRequest = { model: name, messages };
   if (body.generationConfig) applyConfig(req, body.generationConfig);
   const tools: ChatTool[] = (body.tools ?? []).flatMap((t) =>
     (t.functionDeclarations ?? []).map((d) => {
