@@ -110,6 +110,28 @@ describe('the balance pays for every answer served, under 100-way concurrency', 
     expect(l.writtenOff).toBe(0);
   });
 
+  it('holds while the token cache is refreshed by management writes mid-flight', async () => {
+    setReplyScript({ words: 800, eventDelayMs: 1 });
+    const start = 30 * 240;
+    const { userId, tokenId, client } = await account(start, 25 * 240);
+    // Every /api write announces a change and the relay re-reads balances from the database.
+    const churn = setInterval(() => {
+      mock.ctx.events.emit('users', [userId]);
+      mock.ctx.events.emit('tokens', [tokenId]);
+    }, 3);
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, (_, i) => (i % 2 ? chat(client) : streamed(client))),
+    );
+    clearInterval(churn);
+    expect(settle(results).ok).toBeGreaterThan(0);
+    const l = await ledgerOf(userId, tokenId);
+    expect(l.user.quota).toBeGreaterThanOrEqual(0);
+    expect(l.token.remain_quota).toBeGreaterThanOrEqual(0);
+    expect(l.user.quota + l.logged).toBe(start);
+    expect(l.token.remain_quota + l.logged).toBe(25 * 240);
+    expect(l.writtenOff).toBe(0);
+  });
+
   it('a limited token never spends past its cap, paid for by a rich user', async () => {
     setReplyScript({ words: 800 });
     const cap = 6_000;

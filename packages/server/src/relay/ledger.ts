@@ -7,7 +7,7 @@ import { Holds, type Reservation } from './holds.js';
 import { LedgerJournal } from './ledger-journal.js';
 import { writeSettlements, type Settlement } from './ledger-writer.js';
 import { relayError } from './relay-error.js';
-import type { RelayCaller } from './token-auth.js';
+import type { RelayCaller, RelayToken, RelayUser } from './token-auth.js';
 
 /** What a settled request writes to the consume log (reference §5.6). */
 export interface ConsumeRecord {
@@ -45,6 +45,13 @@ export class Ledger {
   private journalWrite: Promise<void> | undefined;
   /** Quota held by requests in flight, and settled deltas not yet written. */
   readonly holds = new Holds();
+  /** Batches committed so far: a balance read across a commit may or may not include it. */
+  flushes = 0;
+  /**
+   * The cached user and token objects later requests will see (TokenAuth's), when they are not the ones a
+   * settling request holds: the token cache may have been refreshed while it was in flight.
+   */
+  current: (userId: number, tokenId: number) => { user?: RelayUser; token?: RelayToken } = () => ({});
 
   constructor(private readonly ctx: AppContext) {
     ctx.onFlush(() => this.flush());
@@ -175,8 +182,10 @@ export class Ledger {
     };
     this.queue.push(entry);
     this.holds.pending(entry.userId, entry.tokenUnlimited ? 0 : entry.tokenId, delta);
-    user.quota -= delta;
-    if (!playground && !token.unlimited) token.remainQuota -= delta;
+    const limited = !playground && !token.unlimited;
+    const fresh = this.current(user.id, token.id);
+    for (const u of new Set([user, fresh.user ?? user])) u.quota -= delta;
+    if (limited) for (const t of new Set([token, fresh.token ?? token])) t.remainQuota -= delta;
     this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
     return this.record(entry);
   }
@@ -226,6 +235,7 @@ export class Ledger {
     const mark = journal?.cut();
     this.writing = writeSettlements(this.ctx.db, batch, mark)
       .then(() => {
+        this.flushes++;
         for (const s of batch) this.holds.pending(s.userId, s.tokenUnlimited ? 0 : s.tokenId, -s.delta);
         journal?.committed();
       })

@@ -68,6 +68,7 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
     limits: new ModelRateLimit(ctx.options),
     agent: createUpstreamAgent(streamIdleS * 1000),
   };
+  rt.auth.attach(rt.ledger);
   if (ctx.config.ledgerJournalDir) await rt.ledger.openJournal(ctx.config.ledgerJournalDir);
   app.addHook('onClose', async () => {
     await rt.ledger.close();

@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { Role, TokenStatus, UserStatus } from '@switchboard/sdk';
 import type { AppContext } from '../context.js';
 import { toBool } from '../db/tables.js';
+import type { Ledger } from './ledger.js';
 import { relayError } from './relay-error.js';
 import { ownWarningThreshold } from '../notify/quota-warning.js';
 import { TOKEN_KEY_LENGTH } from '../modules/tokens/tokens.service.js';
@@ -98,12 +99,41 @@ export class TokenAuth {
     ctx.events.on('users', clear);
   }
 
+  /**
+   * Where settled-but-unwritten quota is counted (the ledger): a balance read from the database is that much
+   * too high until the next flush, and a read racing a flush is read again.
+   */
+  private ledger: Pick<Ledger, 'holds' | 'flushes'> | undefined;
+
+  /** Wires the ledger in both directions: its settlements move the balances cached here. */
+  attach(ledger: Ledger): void {
+    this.ledger = ledger;
+    ledger.current = (userId, tokenId) => this.cache.current(userId, tokenId);
+  }
+
   /** Entries cached now: known keys, remembered unknown keys, shared user objects. */
   get cacheSize(): { keys: number; misses: number; users: number } {
     return this.cache.size;
   }
 
+  /** The caller of `key` from the database, its balances less what the ledger has not written yet. */
   private async load(key: string): Promise<RelayCaller | null> {
+    for (let attempt = 0; ; attempt++) {
+      const flushes = this.ledger?.flushes;
+      const caller = await this.read(key);
+      // A flush committed during the read may or may not be in it: read again rather than guess.
+      if (!caller || !this.ledger || flushes === this.ledger.flushes || attempt === 2) {
+        if (caller && this.ledger) {
+          caller.user.quota -= this.ledger.holds.unflushedUser(caller.user.id);
+          if (!caller.token.unlimited)
+            caller.token.remainQuota -= this.ledger.holds.unflushedToken(caller.token.id);
+        }
+        return caller;
+      }
+    }
+  }
+
+  private async read(key: string): Promise<RelayCaller | null> {
     const row = await this.ctx.db
       .selectFrom('tokens')
       .innerJoin('users', 'users.id', 'tokens.user_id')

@@ -38,6 +38,8 @@ export class TokenCache {
   /** Unknown key → expiry (clock ms). One TTL for all, so insertion order is expiry order. */
   private readonly misses = new Map<string, number>();
   private readonly users = new Map<number, SharedUser>();
+  /** Token id → the token object of its cached key, which the ledger keeps up to date. */
+  private readonly tokens = new Map<number, RelayCaller['token']>();
   private seq = 0;
   /** Bumped by {@link clear}: a load that started before must not be cached after. */
   generation = 0;
@@ -84,6 +86,7 @@ export class TokenCache {
     else this.users.set(caller.user.id, { user: caller.user, refs: 1 });
     const entry = { caller: { ...caller, user: shared?.user ?? caller.user }, seq: ++this.seq };
     this.hits.set(key, entry);
+    this.tokens.set(caller.token.id, caller.token);
     if (this.hits.size > this.limits.maxKeys) {
       const oldest = this.hits.keys().next().value as string;
       this.delete(oldest);
@@ -107,12 +110,21 @@ export class TokenCache {
     const hit = this.hits.get(key);
     if (!hit) return;
     this.hits.delete(key);
+    if (this.tokens.get(hit.caller.token.id) === hit.caller.token) this.tokens.delete(hit.caller.token.id);
     const id = hit.caller.user.id;
     const shared = this.users.get(id);
     if (shared && --shared.refs <= 0) this.users.delete(id);
   }
 
+  /** The cached objects of a user and a token, if any: the ones later requests will see. */
+  current(userId: number, tokenId: number): { user?: RelayUser; token?: RelayCaller['token'] } {
+    const user = this.users.get(userId)?.user;
+    const token = this.tokens.get(tokenId);
+    return { ...(user ? { user } : {}), ...(token ? { token } : {}) };
+  }
+
   clear(): void {
+    this.tokens.clear();
     this.hits.clear();
     this.misses.clear();
     this.users.clear();
