@@ -6,6 +6,7 @@ import { AppEvents } from './events.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerAuth } from './http/auth.js';
+import { registerQueryTolerance } from './http/query-tolerance.js';
 import { registerRateLimits } from './http/rate-limit-hooks.js';
 import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
 import type { AppContext } from './context.js';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await app.register(cookie, { secret: deps.config.sessionSecret });
   registerErrorHandling(app);
   registerRateLimits(app, deps.config);
+  registerQueryTolerance(app);
   registerAuth(app, ctx);
   // Last onClose hook to run: buffered writes reach the database before it closes.
   app.addHook('onClose', () => ctx.flush());
