@@ -87,12 +87,15 @@ export const MESSAGES = {
   },
   'auth.verificationCodeInvalid': { zh: '验证码错误或已过期', en: 'invalid or expired verification code' },
   'auth.resetLinkInvalid': { zh: '重置链接非法或已过期', en: 'the reset link is invalid or has expired' },
-  'auth.notLoggedIn': { zh: '未登录且未提供 access token', en: 'not logged in and no access token provided' },
+  'auth.notLoggedIn': {
+    zh: '无权进行此操作，未登录且未提供 access token',
+    en: 'not logged in and no access token provided',
+  },
   'auth.sessionExpired': {
     zh: '未登录或登录已过期，请重新登录',
     en: 'unauthenticated or login expired, please log in again',
   },
-  'auth.accessTokenInvalid': { zh: 'access token 无效', en: 'invalid access token' },
+  'auth.accessTokenInvalid': { zh: '无权进行此操作，access token 无效', en: 'invalid access token' },
   'auth.userIdHeaderMissing': {
     zh: '无权进行此操作，未提供 New-Api-User',
     en: 'no permission: the New-Api-User header is missing',
@@ -101,7 +104,7 @@ export const MESSAGES = {
     zh: '无权进行此操作，New-Api-User 与登录用户不匹配',
     en: 'no permission: New-Api-User does not match the logged-in user',
   },
-  'auth.insufficientPermissions': { zh: '权限不足', en: 'insufficient permissions' },
+  'auth.insufficientPermissions': { zh: '无权进行此操作，权限不足', en: 'insufficient permissions' },
   'auth.turnstileFailed': {
     zh: 'Turnstile 校验失败，请刷新重试！',
     en: 'Turnstile check failed, refresh and retry',

@@ -47,7 +47,7 @@ describe('authentication and error handling', () => {
       headers: { authorization: 'nope', 'new-api-user': '1' },
     });
     // new-api's auth middleware answers an unknown access token with HTTP 200 (contract §2.3).
-    expect(expectRefusal(bad)).toBe('access token 无效');
+    expect(expectRefusal(bad)).toBe('无权进行此操作，access token 无效');
   });
 
   it('answers malformed JSON, oversized bodies and unknown paths with clear messages, never a 500', async () => {

@@ -3,6 +3,7 @@ import {
   ChannelFetchModelsParamsSchema,
   ChannelStatus,
   ChannelTestParamsSchema,
+  formatZodError,
   IdSchema,
   translate,
 } from '@switchboard/sdk';
@@ -114,7 +115,13 @@ export async function channelOpsRoutes(app: FastifyInstance, rt: RelayRuntime): 
   });
 
   app.post('/api/channel/fetch_models', admin, async (req, reply) => {
-    const params = parse(ChannelFetchModelsParamsSchema, req.body);
+    const parsed = ChannelFetchModelsParamsSchema.safeParse(req.body ?? {});
+    // One of the few /api refusals new-api sends with a status of its own: HTTP 400.
+    if (!parsed.success)
+      return reply
+        .status(400)
+        .send({ success: false, message: formatZodError(parsed.error, requestLang(req)) });
+    const params = parsed.data;
     const channel: ChannelConfig = {
       id: 0,
       type: params.type,
