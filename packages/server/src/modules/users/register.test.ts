@@ -81,11 +81,19 @@ describe('POST /api/user/register', () => {
     expectRefusal(res);
   });
 
-  it('says plainly that email verification is not available yet', async () => {
+  it('needs an email and its code while email verification is on (flows in email/email.test.ts)', async () => {
     await t.ctx.options.set('EmailVerificationEnabled', 'true');
-    const res = await register({ username: 'mailer', password: 'password123' });
-    expectRefusal(res);
-    expect(res.json().message).toMatch(/email verification is not available/);
+    const res = await register({ username: 'mailer', password: 'password123', email: 'm@example.com' });
+    expect(expectRefusal(res)).toBe(
+      'email verification is on: enter your email address and the verification code',
+    );
+    const coded = {
+      username: 'mailer',
+      password: 'password123',
+      email: 'm@example.com',
+      verification_code: 'abc',
+    };
+    expect(expectRefusal(await register(coded))).toBe('invalid or expired verification code');
   });
 
   it('validates the input with the spec messages (400)', async () => {
