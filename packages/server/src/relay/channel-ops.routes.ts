@@ -71,13 +71,19 @@ class ChannelTester {
 }
 
 /** Fetch-models answers the upstream's failure as 502, with its message, in the envelope. */
-async function modelsOrBadGateway(req: FastifyRequest, reply: FastifyReply, load: () => Promise<string[]>) {
+/** An upstream refusal: new-api answers it with HTTP 200 on `GET fetch_models/:id` and 500 on `POST fetch_models`. */
+async function modelsOrFailure(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: 200 | 500,
+  load: () => Promise<string[]>,
+) {
   try {
     return ok(await load());
   } catch (err) {
     if (!(err instanceof UpstreamFailure)) throw err;
     const message = `${translate('channel.fetchModelsFailed', requestLang(req))}: ${err.message}`;
-    return reply.status(502).send({ success: false, message });
+    return reply.status(status).send({ success: false, message });
   }
 }
 
@@ -111,7 +117,7 @@ export async function channelOpsRoutes(app: FastifyInstance, rt: RelayRuntime): 
     await rt.channels.ready();
     const channel = rt.channels.get(id);
     if (!channel) throw notFound('channel.notFound');
-    return modelsOrBadGateway(req, reply, () => fetchUpstreamModels(rt, channel));
+    return modelsOrFailure(req, reply, 200, () => fetchUpstreamModels(rt, channel));
   });
 
   app.post('/api/channel/fetch_models', admin, async (req, reply) => {
@@ -131,7 +137,7 @@ export async function channelOpsRoutes(app: FastifyInstance, rt: RelayRuntime): 
       organization: '',
       setting: {},
     };
-    return modelsOrBadGateway(req, reply, () => fetchUpstreamModels(rt, channel));
+    return modelsOrFailure(req, reply, 500, () => fetchUpstreamModels(rt, channel));
   });
 
   app.get('/api/channel/update_balance', admin, async () => ok(await updateAllBalances(rt)));

@@ -134,7 +134,7 @@ describe('channel operations', () => {
     const gemini = await post({ base_url: `${base}/gemini/`, type: ChannelType.Gemini, key: 'g-key' });
     expect(gemini.json().data).toEqual(['gemini-1.5-pro']);
     const bad = await post({ base_url: `${base}/bad`, type: ChannelType.OpenAI, key: 'sk-x' });
-    expect(bad.statusCode).toBe(502);
+    expect(bad.statusCode).toBe(500);
     expect(bad.json().message).toContain('Incorrect API key');
     expect((await post({ base_url: base, type: 1 })).statusCode).toBe(400);
   });

@@ -3,7 +3,7 @@ import { translate, type MessageKey } from '@switchboard/sdk';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import type { Lang } from '../../http/language.js';
-import { sendMail } from '../../notify/mailer.js';
+import { mailSetup, sendMail } from '../../notify/mailer.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { hashPassword } from '../users/password.js';
 import { CODE_TTL_S, codesOf, type CodePurpose } from './verification-codes.js';
@@ -74,6 +74,8 @@ export async function sendVerificationCode(ctx: AppContext, email: string, lang:
  * gets the same answer and counts against the same resend limit, so the answers cannot enumerate accounts.
  */
 export async function sendPasswordReset(ctx: AppContext, email: string, lang: Lang): Promise<void> {
+  // Mail not set up is said to every address alike, or the refusal itself would tell accounts apart.
+  mailSetup(ctx);
   const token = issue(ctx, 'reset', email, 0);
   if (!(await emailTaken(ctx, email))) return;
   const base = ctx.options.get('ServerAddress').trim().replace(/\/+$/, '');

@@ -136,10 +136,13 @@ describe('registration with email verification', () => {
     expect(expectRefusal(await get('/api/verification?email=not-an-address'))).toBe('invalid email address');
   });
 
-  it('answers a clear refusal when SMTP is not configured', async () => {
+  it('answers a clear refusal when SMTP is not configured, to known and unknown addresses alike', async () => {
     await t.ctx.options.set('SMTPServer', '');
     const res = await get(`/api/verification?${q({ email: 'frank@example.com' })}`);
-    expect(expectRefusal(res)).toMatch(/SMTP/i);
+    const message = expectRefusal(res);
+    expect(message).toMatch(/SMTP/i);
+    for (const email of ['alice@example.com', 'nobody@example.com'])
+      expect(expectRefusal(await get(`/api/reset_password?${q({ email })}`))).toBe(message);
     await sink.configure(t.ctx);
   });
 });
