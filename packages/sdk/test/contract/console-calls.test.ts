@@ -11,7 +11,7 @@ const live = Boolean(process.env['API_BASE_URL']);
 
 const ok = (answer: ConsoleAnswer) => {
   expect(answer.status).toBe(200);
-  expect(answer.body).toMatchObject({ success: true });
+  expect(answer.body, answer.body?.message).toMatchObject({ success: true });
   return answer.body.data;
 };
 const refused = (answer: ConsoleAnswer) => {
