@@ -115,4 +115,58 @@ describe.skipIf(live)('more of the 0.4.8.8.3 console against this server', () =>
     ).toBe('重置链接非法或已过期');
     expect(refused(await c.get('/api/verification?email=&turnstile='))).toBeTruthy();
   });
+
+  it('saves the edit forms as the console does: the loaded record sent back whole', async () => {
+    const c = await as('root');
+    // Channel editor: GET, models/groups split into arrays, then PUT everything with models/group re-joined.
+    const [listed] = ok(
+      await c.get('/api/channel/search?keyword=openai-backup&group=&model=&id_sort=false&tag_mode=false'),
+    );
+    const channel = ok(await c.get(`/api/channel/${listed.id}`));
+    const inputs = { ...channel, models: channel.models.split(','), groups: channel.group.split(',') };
+    const put = {
+      ...inputs,
+      models: inputs.models.join(','),
+      group: inputs.groups.join(','),
+      auto_ban: 1,
+      id: listed.id,
+      weight: 7,
+    };
+    ok(await c.put('/api/channel/', put));
+    expect(ok(await c.get(`/api/channel/${listed.id}`))).toMatchObject({ weight: 7, models: channel.models });
+    // Token editor: GET, model_limits split, then PUT with them re-joined and the integer remain_quota.
+    ok(
+      await c.post('/api/token/', {
+        name: 'edit-tk',
+        remain_quota: 1000,
+        expired_time: -1,
+        unlimited_quota: false,
+        model_limits_enabled: false,
+        model_limits: '',
+        allow_ips: '',
+        group: '',
+      }),
+    );
+    const [tk] = ok(await c.get('/api/token/search?keyword=edit-tk&token='));
+    const token = ok(await c.get(`/api/token/${tk.id}`));
+    const tokenPut = {
+      ...token,
+      model_limits: '',
+      remain_quota: parseInt('2000'),
+      name: 'edit-tk2',
+      id: tk.id,
+    };
+    expect(ok(await c.put('/api/token/', tokenPut))).toMatchObject({ name: 'edit-tk2', remain_quota: 2000 });
+    // User editor: GET, password blanked, PUT the whole user with the id.
+    const users = ok(await c.get('/api/user/search?keyword=bob&group=&p=0&page_size=10')).items;
+    const bob = ok(await c.get(`/api/user/${users[0].id}`));
+    ok(await c.put('/api/user/', { ...bob, password: '', display_name: 'Bobby', id: bob.id }));
+    expect(ok(await c.get(`/api/user/${bob.id}`))).toMatchObject({ display_name: 'Bobby' });
+    // Redemption editor: GET, PUT with the id and the integer quota.
+    const [key] = ok(await c.post('/api/redemption/', { name: 'edit-rd', quota: 1000, count: 1 }));
+    const rd = ok(await c.get('/api/redemption/search?keyword=edit-rd&p=0&page_size=10')).items[0];
+    const loaded = ok(await c.get(`/api/redemption/${rd.id}`));
+    expect(loaded.key).toBe(key);
+    ok(await c.put('/api/redemption/', { ...loaded, name: 'edit-rd2', quota: parseInt('3000'), id: rd.id }));
+  });
 });
