@@ -6,11 +6,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.js';
  * Calls the SDK makes that later issues serve: OAuth providers and online payment. Everything else the
  * SDK can call must be a registered route.
  */
-const LATER = [
-  /^\/api\/oauth\/(?!email\/bind$)/,
-  /^\/api\/user\/(pay|amount)$/,
-  /^\/pg\//,
-];
+const LATER = [/^\/api\/oauth\/(?!email\/bind$)/, /^\/api\/user\/(pay|amount)$/, /^\/pg\//];
 
 describe('route coverage', () => {
   let t: TestApp;
