@@ -7,6 +7,7 @@ import type { Db } from './db/database.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerAuth } from './http/auth.js';
 import { registerJsonBody } from './http/json-body.js';
+import { registerQueryTolerance } from './http/query-tolerance.js';
 import { registerRateLimits } from './http/rate-limit-hooks.js';
 import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
 import type { AppContext } from './context.js';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   registerErrorHandling(app);
   registerJsonBody(app);
   registerRateLimits(app, deps.config);
+  registerQueryTolerance(app);
   registerAuth(app, ctx);
   // Last onClose hook to run: buffered writes reach the database before it closes.
   app.addHook('onClose', () => ctx.flush());

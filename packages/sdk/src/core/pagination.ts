@@ -2,8 +2,8 @@ import { SdkError, ValidationError } from './errors.js';
 import { isRecord } from './envelope.js';
 
 /**
- * How new-api 0.4.8 pages one list endpoint (contract §2.2). Our own server ignores all of this:
- * it reads the 1-based `page` and answers `{items, total, page, page_size}`.
+ * How new-api 0.4.8 pages one list endpoint (contract §2.2). Our own server answers in the same shapes;
+ * it also reads the 1-based `page`, which wins over `p`, so the query of `pageQuery` means one page on both.
  */
 export interface ListPaging {
   /** `p` for the first page on new-api: 0 or 1; `null` for unpaged endpoints (searches). */

@@ -48,9 +48,9 @@ describe('MESSAGES', () => {
     expect(MESSAGES['auth.userBanned'].zh).toBe('用户已被封禁');
     expect(MESSAGES['redemption.invalidCode'].zh).toBe('无效的兑换码');
     expect(MESSAGES['redemption.codeUsed'].zh).toBe('该兑换码已被使用');
-    expect(MESSAGES['auth.insufficientPermissions'].zh).toBe('权限不足');
-    expect(MESSAGES['auth.notLoggedIn'].zh).toBe('未登录且未提供 access token');
-    expect(MESSAGES['auth.accessTokenInvalid'].zh).toBe('access token 无效');
+    expect(MESSAGES['auth.insufficientPermissions'].zh).toBe('无权进行此操作，权限不足');
+    expect(MESSAGES['auth.notLoggedIn'].zh).toBe('无权进行此操作，未登录且未提供 access token');
+    expect(MESSAGES['auth.accessTokenInvalid'].zh).toBe('无权进行此操作，access token 无效');
     expect(MESSAGES['user.noAccessSameOrHigher'].zh).toBe('无权获取同级或更高等级用户的信息');
     expect(MESSAGES['user.adminCannotPromote'].zh).toBe('普通管理员用户无法提升其他用户为管理员');
     expect(MESSAGES['user.cannotDisableRoot'].zh).toBe('无法禁用超级管理员用户');

@@ -95,12 +95,15 @@ export const MESSAGES = {
   },
   'auth.verificationCodeInvalid': { zh: '验证码错误或已过期', en: 'invalid or expired verification code' },
   'auth.resetLinkInvalid': { zh: '重置链接非法或已过期', en: 'the reset link is invalid or has expired' },
-  'auth.notLoggedIn': { zh: '未登录且未提供 access token', en: 'not logged in and no access token provided' },
+  'auth.notLoggedIn': {
+    zh: '无权进行此操作，未登录且未提供 access token',
+    en: 'not logged in and no access token provided',
+  },
   'auth.sessionExpired': {
     zh: '未登录或登录已过期，请重新登录',
     en: 'unauthenticated or login expired, please log in again',
   },
-  'auth.accessTokenInvalid': { zh: 'access token 无效', en: 'invalid access token' },
+  'auth.accessTokenInvalid': { zh: '无权进行此操作，access token 无效', en: 'invalid access token' },
   'auth.userIdHeaderMissing': {
     zh: '无权进行此操作，未提供 New-Api-User',
     en: 'no permission: the New-Api-User header is missing',
@@ -109,7 +112,7 @@ export const MESSAGES = {
     zh: '无权进行此操作，New-Api-User 与登录用户不匹配',
     en: 'no permission: New-Api-User does not match the logged-in user',
   },
-  'auth.insufficientPermissions': { zh: '权限不足', en: 'insufficient permissions' },
+  'auth.insufficientPermissions': { zh: '无权进行此操作，权限不足', en: 'insufficient permissions' },
   'auth.turnstileFailed': {
     zh: 'Turnstile 校验失败，请刷新重试！',
     en: 'Turnstile check failed, refresh and retry',
@@ -196,9 +199,27 @@ export const MESSAGES = {
     zh: '管理员将用户额度从 {from} 修改为 {to}',
     en: 'admin changed quota from {from} to {to}',
   },
-  'auth.emailVerificationUnavailable': {
-    zh: '邮箱验证暂不可用，请联系管理员关闭邮箱验证',
-    en: 'email verification is not available yet; ask the admin to turn it off',
+  'auth.emailVerificationRequired': {
+    zh: '管理员开启了邮箱验证，请输入邮箱地址和验证码',
+    en: 'email verification is on: enter your email address and the verification code',
+  },
+  'auth.emailAliasNotAllowed': {
+    zh: '管理员已启用邮箱地址别名限制，您的邮箱地址由于包含特殊符号而被拒绝。',
+    en: 'email aliases are not allowed: the address must not contain "+" or "." before the @',
+  },
+  'auth.verificationTooFrequent': {
+    zh: '发送过于频繁，请 {seconds} 秒后再试',
+    en: 'sent moments ago, try again in {seconds} s',
+  },
+  'mail.verificationSubject': { zh: '{system}邮箱验证邮件', en: '{system} email verification' },
+  'mail.verificationBody': {
+    zh: '<p>您好，你正在进行{system}邮箱验证。</p><p>您的验证码为: <strong>{code}</strong></p><p>验证码 {minutes} 分钟内有效，如果不是本人操作，请忽略。</p>',
+    en: '<p>Hello, you are verifying your email address for {system}.</p><p>Your verification code is: <strong>{code}</strong></p><p>The code is valid for {minutes} minutes. If this was not you, ignore this mail.</p>',
+  },
+  'mail.resetSubject': { zh: '{system}密码重置', en: '{system} password reset' },
+  'mail.resetBody': {
+    zh: "<p>您好，你正在进行{system}密码重置。</p><p>点击 <a href='{link}'>此处</a> 进行密码重置。</p><p>如果链接无法点击，请尝试点击下面的链接或将其复制到浏览器中打开：<br> {link} </p><p>重置链接 {minutes} 分钟内有效，如果不是本人操作，请忽略。</p>",
+    en: "<p>Hello, you asked to reset your {system} password.</p><p>Click <a href='{link}'>here</a> to reset it.</p><p>If the link does not open, copy it into your browser:<br> {link} </p><p>The link is valid for {minutes} minutes. If this was not you, ignore this mail.</p>",
   },
 
   // Tokens and the relay's token checks

@@ -48,11 +48,12 @@ export const LoginParamsSchema = z.object({
 /** Login parameters. */
 export type LoginParams = z.input<typeof LoginParamsSchema>;
 
+// The 0.4.8 console sends `aff_code: null` without an invitation: null and empty text mean "not given".
 const optionalText = z
   .string()
   .trim()
-  .optional()
-  .transform((value) => (value === '' ? undefined : value));
+  .nullish()
+  .transform((value) => (value === '' || value === null ? undefined : value));
 
 const registerShape = {
   /** At most 12 characters. */
@@ -60,7 +61,10 @@ const registerShape = {
   /** 8 to 20 characters. */
   password: passwordField(msg('auth.credentialsRequired')),
   /** The repeated password; when given it must equal `password`. */
-  password2: z.string().optional(),
+  password2: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? undefined),
   /** Needed when email verification is on. */
   email: optionalText.pipe(EmailSchema.optional()),
   /** The code mailed by `GET /api/verification`; needed when email verification is on. */

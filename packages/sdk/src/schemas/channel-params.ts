@@ -199,8 +199,12 @@ export type ChannelTagParams = z.input<typeof ChannelTagParamsSchema>;
 export const ChannelTagEditParamsSchema = z
   .object({
     tag: tagField,
-    /** Rename the tag; '' removes the tag from its channels. */
-    new_tag: z.string().trim().optional(),
+    /** Rename the tag; '' removes the tag from its channels; null (what the 0.4.8 console sends) keeps it. */
+    new_tag: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => v ?? undefined),
     priority: intField(msg('channel.priorityInteger'), { blank: true }).pipe(
       z.number().min(CHANNEL_PRIORITY_MIN, msg('channel.priorityMin')).optional(),
     ),

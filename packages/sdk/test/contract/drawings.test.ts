@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PermissionDeniedError, ValidationError } from '../../src/core/errors.js';
+import { BusinessError, ValidationError } from '../../src/core/errors.js';
 import { useContractEnv } from './setup.js';
 
 const env = useContractEnv();
@@ -28,7 +28,7 @@ describe('client.drawings', () => {
   });
 
   it('refuses common users on the admin list, and a bad window before sending', async () => {
-    await expect(env.alice.drawings.list()).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(env.alice.drawings.list()).rejects.toBeInstanceOf(BusinessError);
     await expect(
       env.alice.drawings.listSelf({ start_timestamp: 5, end_timestamp: 1 }),
     ).rejects.toBeInstanceOf(ValidationError);

@@ -1,6 +1,6 @@
 import { LOG_COUNT } from '@switchboard/mock-server';
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, PermissionDeniedError, ValidationError } from '../../src/core/errors.js';
+import { AuthenticationError, BusinessError, ValidationError } from '../../src/core/errors.js';
 import { LogType } from '../../src/index.js';
 import { useContractEnv } from './setup.js';
 
@@ -80,8 +80,8 @@ describe('client.logs', () => {
   });
 
   it('refuses common users, a bad type before sending, and strangers', async () => {
-    await expect(env.alice.logs.list()).rejects.toBeInstanceOf(PermissionDeniedError);
-    await expect(env.alice.logs.delete(1)).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(env.alice.logs.list()).rejects.toBeInstanceOf(BusinessError);
+    await expect(env.alice.logs.delete(1)).rejects.toBeInstanceOf(BusinessError);
     await expect(env.admin.logs.list({ type: 9 as never })).rejects.toBeInstanceOf(ValidationError);
     await expect(env.admin.logs.list({ start_timestamp: 10, end_timestamp: 5 })).rejects.toBeInstanceOf(
       ValidationError,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BadRequestError, PermissionDeniedError, ValidationError } from '../../src/core/errors.js';
+import { BusinessError, ValidationError } from '../../src/core/errors.js';
 import { useContractEnv } from './setup.js';
 
 const env = useContractEnv();
@@ -60,13 +60,13 @@ describe('client.options', () => {
   });
 
   it('is root only: an admin is refused', async () => {
-    await expect(env.admin.options.list()).rejects.toBeInstanceOf(PermissionDeniedError);
-    await expect(env.admin.options.update('Notice', 'x')).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(env.admin.options.list()).rejects.toBeInstanceOf(BusinessError);
+    await expect(env.admin.options.update('Notice', 'x')).rejects.toBeInstanceOf(BusinessError);
   });
 
   it('refuses bad input: an empty batch before sending, an unknown key at the server', async () => {
     await expect(env.root.options.updateMany([])).rejects.toBeInstanceOf(ValidationError);
     await expect(env.root.options.update('ModelRatio', '{not json')).rejects.toBeInstanceOf(ValidationError);
-    await expect(env.root.options.update('NoSuchOption', 'x')).rejects.toBeInstanceOf(BadRequestError);
+    await expect(env.root.options.update('NoSuchOption', 'x')).rejects.toBeInstanceOf(BusinessError);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, PermissionDeniedError } from '../../src/core/errors.js';
+import { AuthenticationError, BusinessError } from '../../src/core/errors.js';
 import { useContractEnv } from './setup.js';
 
 const env = useContractEnv();
@@ -24,7 +24,7 @@ describe('client.status', () => {
 
   it('lets an admin check the server, but not a common user or a stranger', async () => {
     await expect(env.admin.status.test()).resolves.toBeUndefined();
-    await expect(env.alice.status.test()).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(env.alice.status.test()).rejects.toBeInstanceOf(BusinessError);
     await expect(env.anonymous.status.test()).rejects.toBeInstanceOf(AuthenticationError);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, PermissionDeniedError, ValidationError } from '../../src/core/errors.js';
+import { BusinessError, ValidationError } from '../../src/core/errors.js';
 import { useContractEnv } from './setup.js';
 
 const env = useContractEnv();
@@ -34,9 +34,9 @@ describe('client.data', () => {
     ).rejects.toBeInstanceOf(ValidationError);
     await expect(
       env.alice.data.listSelf({ start_timestamp: now - 40 * DAY, end_timestamp: now }),
-    ).rejects.toBeInstanceOf(BadRequestError);
+    ).rejects.toBeInstanceOf(BusinessError);
     await expect(
       env.alice.data.list({ start_timestamp: now - DAY, end_timestamp: now }),
-    ).rejects.toBeInstanceOf(PermissionDeniedError);
+    ).rejects.toBeInstanceOf(BusinessError);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, ConflictError, ValidationError } from '../../src/core/errors.js';
+import { BusinessError, ValidationError } from '../../src/core/errors.js';
 import { RedemptionStatus } from '../../src/index.js';
 import { uniq, useContractEnv } from './setup.js';
 
@@ -16,8 +16,8 @@ describe('client.wallet', () => {
   it('refuses a used code, an unknown code, and an empty one before sending', async () => {
     const [key] = await env.admin.redemptions.create({ name: uniq('ct-once'), quota: 1000 });
     await env.alice.wallet.topUp({ key: key! });
-    await expect(env.alice.wallet.topUp({ key: key! })).rejects.toBeInstanceOf(ConflictError);
-    await expect(env.alice.wallet.topUp({ key: 'f'.repeat(32) })).rejects.toBeInstanceOf(BadRequestError);
+    await expect(env.alice.wallet.topUp({ key: key! })).rejects.toBeInstanceOf(BusinessError);
+    await expect(env.alice.wallet.topUp({ key: 'f'.repeat(32) })).rejects.toBeInstanceOf(BusinessError);
     await expect(env.alice.wallet.topUp({ key: '  ' })).rejects.toBeInstanceOf(ValidationError);
   });
 

@@ -7,6 +7,27 @@ import { requestLang } from './language.js';
 
 const isRelayPath = (url: string) =>
   url.startsWith('/v1') || url.startsWith('/v1beta') || url.startsWith('/pg/');
+const isManagementPath = (url: string) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** The only refusals new-api's auth middleware answers with HTTP 401 (contract §2.3); keep in sync with auth.ts. */
+const AUTH_MIDDLEWARE_401 = new Set<MessageKey>([
+  'auth.notLoggedIn',
+  'auth.userIdHeaderMissing',
+  'auth.userIdHeaderMismatch',
+]);
+
+/**
+ * The HTTP status a refusal goes out with on `/api`. new-api 0.4.8 answers every business error (wrong password,
+ * permission denied, not found, invalid parameters, used code, ...) as HTTP 200 `{success:false}`; only the
+ * auth middleware's 401s, rate limits, bodies too large to read and real server failures keep their status.
+ */
+export function managementStatus(status: number, key?: MessageKey): number {
+  if (status === 401) return key !== undefined && AUTH_MIDDLEWARE_401.has(key) ? 401 : 200;
+  if (status === 429 || status === 413 || status === 415) return status;
+  // 503 is our "switched off or not configured" (SMTP, ...): new-api reports those as business errors too.
+  return status >= 500 && status !== 503 ? status : 200;
+}
 
 /** Sends a failure in the shape the route family speaks: the envelope on /api, an OpenAI error on the relay. */
 export function sendFailure(
@@ -15,6 +36,7 @@ export function sendFailure(
   status: number,
   message: string,
   code = '',
+  key?: MessageKey,
 ) {
   if (isRelayPath(req.url)) {
     const format = clientFormatOf(req.url);
@@ -22,7 +44,8 @@ export function sendFailure(
     const type = status >= 500 ? 'new_api_error' : 'invalid_request_error';
     return reply.status(status).send({ error: { message, type, param: '', code } });
   }
-  return reply.status(status).send({ success: false, message });
+  const wire = isManagementPath(req.url) ? managementStatus(status, key) : status;
+  return reply.status(wire).send({ success: false, message });
 }
 
 function fastifyErrorKey(err: FastifyError): { status: number; key: MessageKey } | undefined {
@@ -49,7 +72,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const lang = requestLang(req);
     if (error instanceof AppError) {
       if (error.status === 429) reply.header('Retry-After', String(error.params.retryAfter ?? 60));
-      return sendFailure(req, reply, error.status, translate(error.key, lang, error.params), error.code);
+      const message = translate(error.key, lang, error.params);
+      return sendFailure(req, reply, error.status, message, error.code, error.key);
     }
     if (error instanceof ZodError)
       return sendFailure(req, reply, 400, formatZodError(error, lang), 'bad_request');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../testing/test-app.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
+import { expectRefusal } from '../testing/refusal.js';
 
 describe('authentication and error handling', () => {
   let t: TestApp;
@@ -45,8 +46,8 @@ describe('authentication and error handling', () => {
       url: '/api/user/self',
       headers: { authorization: 'nope', 'new-api-user': '1' },
     });
-    expect(bad.statusCode).toBe(401);
-    expect(bad.json().message).toBe('access token 无效');
+    // new-api's auth middleware answers an unknown access token with HTTP 200 (contract §2.3).
+    expect(expectRefusal(bad)).toBe('无权进行此操作，access token 无效');
   });
 
   it('answers malformed JSON, oversized bodies and unknown paths with clear messages, never a 500', async () => {
@@ -56,7 +57,7 @@ describe('authentication and error handling', () => {
       headers: { 'content-type': 'application/json', 'accept-language': 'en' },
       payload: '{"username":',
     });
-    expect(json.statusCode).toBe(400);
+    expectRefusal(json);
     expect(json.json().success).toBe(false);
     expect(json.json().message).toMatch(/JSON/);
     const big = await t.call({
@@ -99,8 +100,8 @@ describe('per-IP rate limits', () => {
         headers: { 'accept-language': 'en' },
         payload: { username: 'root', password: 'wrong-password' },
       });
-    expect((await login()).statusCode).toBe(401);
-    expect((await login()).statusCode).toBe(401);
+    expect(expectRefusal(await login())).toBe('wrong username or password');
+    expect(expectRefusal(await login())).toBe('wrong username or password');
     const limited = await login();
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();

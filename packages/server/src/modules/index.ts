@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { channelsRoutes } from './channels/channels.routes.js';
+import { emailRoutes } from './email/email.routes.js';
 import { logsRoutes } from './logs/logs.routes.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';
 import { optionsRoutes } from './options/options.routes.js';
@@ -16,6 +17,7 @@ import { usersRoutes } from './users/users.routes.js';
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await statusRoutes(app, ctx);
   await authRoutes(app, ctx);
+  await emailRoutes(app, ctx);
   await usersRoutes(app, ctx);
   await optionsRoutes(app, ctx);
   await channelsRoutes(app, ctx);

@@ -36,6 +36,14 @@ function smtpConfig(ctx: AppContext): SmtpConfig {
   };
 }
 
+/** The SMTP options and sender address; throws the AppError `sendMail` would when mail is not set up. */
+export function mailSetup(ctx: AppContext): { config: SmtpConfig; address: string } {
+  const config = smtpConfig(ctx);
+  const address = ctx.options.get('SMTPFrom').trim() || config.user;
+  if (!address) throw new AppError('unavailable', 'notify.smtpSenderMissing');
+  return { config, address };
+}
+
 async function transporterFor(config: SmtpConfig): Promise<Transporter> {
   const key = JSON.stringify(config);
   const known = transporters.get(key);
@@ -69,9 +77,7 @@ async function transporterFor(config: SmtpConfig): Promise<Transporter> {
  * and nodemailer's error when the server refuses.
  */
 export async function sendMail(ctx: AppContext, mail: MailMessage): Promise<void> {
-  const config = smtpConfig(ctx);
-  const address = ctx.options.get('SMTPFrom').trim() || config.user;
-  if (!address) throw new AppError('unavailable', 'notify.smtpSenderMissing');
+  const { config, address } = mailSetup(ctx);
   await (
     await transporterFor(config)
   ).sendMail({

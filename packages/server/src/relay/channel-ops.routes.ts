@@ -3,6 +3,7 @@ import {
   ChannelFetchModelsParamsSchema,
   ChannelStatus,
   ChannelTestParamsSchema,
+  formatZodError,
   IdSchema,
   isHttpUrl,
   translate,
@@ -71,13 +72,19 @@ class ChannelTester {
 }
 
 /** Fetch-models answers the upstream's failure as 502, with its message, in the envelope. */
-async function modelsOrBadGateway(req: FastifyRequest, reply: FastifyReply, load: () => Promise<string[]>) {
+/** An upstream refusal: new-api answers it with HTTP 200 on `GET fetch_models/:id` and 500 on `POST fetch_models`. */
+async function modelsOrFailure(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: 200 | 500,
+  load: () => Promise<string[]>,
+) {
   try {
     return ok(await load());
   } catch (err) {
     if (!(err instanceof UpstreamFailure)) throw err;
     const message = `${translate('channel.fetchModelsFailed', requestLang(req))}: ${err.message}`;
-    return reply.status(502).send({ success: false, message });
+    return reply.status(status).send({ success: false, message });
   }
 }
 
@@ -113,11 +120,17 @@ export async function channelOpsRoutes(app: FastifyInstance, rt: RelayRuntime): 
     if (!channel) throw notFound('channel.notFound');
     // A row written before base URLs were checked: its address is the input at fault, not the upstream.
     if (channel.baseUrl && !isHttpUrl(channel.baseUrl)) throw badRequest('channel.baseUrlInvalid');
-    return modelsOrBadGateway(req, reply, () => fetchUpstreamModels(rt, channel));
+    return modelsOrFailure(req, reply, 200, () => fetchUpstreamModels(rt, channel));
   });
 
   app.post('/api/channel/fetch_models', admin, async (req, reply) => {
-    const params = parse(ChannelFetchModelsParamsSchema, req.body);
+    const parsed = ChannelFetchModelsParamsSchema.safeParse(req.body ?? {});
+    // One of the few /api refusals new-api sends with a status of its own: HTTP 400.
+    if (!parsed.success)
+      return reply
+        .status(400)
+        .send({ success: false, message: formatZodError(parsed.error, requestLang(req)) });
+    const params = parsed.data;
     const channel: ChannelConfig = {
       id: 0,
       type: params.type,
@@ -127,7 +140,7 @@ export async function channelOpsRoutes(app: FastifyInstance, rt: RelayRuntime): 
       organization: '',
       setting: {},
     };
-    return modelsOrBadGateway(req, reply, () => fetchUpstreamModels(rt, channel));
+    return modelsOrFailure(req, reply, 500, () => fetchUpstreamModels(rt, channel));
   });
 
   app.get('/api/channel/update_balance', admin, async () => ok(await updateAllBalances(rt)));

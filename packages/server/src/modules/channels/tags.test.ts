@@ -1,6 +1,7 @@
 import { Role } from '@switchboard/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
+import { expectRefusal } from '../../testing/refusal.js';
 
 let t: TestApp;
 let admin: Caller;
@@ -40,7 +41,7 @@ describe('POST /api/channel/batch/tag', () => {
   it('needs selected channels and an admin', async () => {
     const res = await call('POST', '/api/channel/batch/tag', { ids: [], tag: 'x' });
     expect(res.json()).toEqual({ success: false, message: 'please select channels first' });
-    expect((await call('POST', '/api/channel/batch/tag', { ids: [1], tag: 'x' }, user)).statusCode).toBe(403);
+    expectRefusal(await call('POST', '/api/channel/batch/tag', { ids: [1], tag: 'x' }, user));
   });
 });
 
@@ -59,8 +60,8 @@ describe('POST /api/channel/tag/enabled and /tag/disabled', () => {
   it('rejects an empty or unknown tag and normal users', async () => {
     const empty = await call('POST', '/api/channel/tag/enabled', { tag: ' ' });
     expect(empty.json()).toEqual({ success: false, message: 'tag cannot be empty' });
-    expect((await call('POST', '/api/channel/tag/disabled', { tag: 'nope' })).statusCode).toBe(404);
-    expect((await call('POST', '/api/channel/tag/disabled', { tag: 'switch' }, user)).statusCode).toBe(403);
+    expectRefusal(await call('POST', '/api/channel/tag/disabled', { tag: 'nope' }));
+    expectRefusal(await call('POST', '/api/channel/tag/disabled', { tag: 'switch' }, user));
   });
 });
 
@@ -100,7 +101,7 @@ describe('PUT /api/channel/tag', () => {
     });
     const bad = await call('PUT', '/api/channel/tag', { tag: 'keep', model_mapping: '{x' });
     expect(bad.json().message).toBe('the model mapping must be a valid JSON object');
-    expect((await call('PUT', '/api/channel/tag', { tag: 'nope', priority: 1 })).statusCode).toBe(404);
-    expect((await call('PUT', '/api/channel/tag', { tag: 'keep', priority: 1 }, user)).statusCode).toBe(403);
+    expectRefusal(await call('PUT', '/api/channel/tag', { tag: 'nope', priority: 1 }));
+    expectRefusal(await call('PUT', '/api/channel/tag', { tag: 'keep', priority: 1 }, user));
   });
 });

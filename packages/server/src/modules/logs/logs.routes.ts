@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { pageBody, pageRequest } from '../../http/paging.js';
+import { LOG_SEARCH_LIMIT, UNPAGED_SEARCH_LIMIT, unpaged } from '../../http/legacy-paging.js';
 import { parse } from '../../http/validate.js';
 import type { LogFilter } from './logs.repository.js';
 import {
@@ -48,9 +49,8 @@ export async function logsRoutes(app: FastifyInstance, ctx: AppContext): Promise
   };
   const search = async (req: FastifyRequest, viewer: LogViewer) => {
     const { keyword } = parse(LogSearchParamsSchema, req.query);
-    const page = pageRequest(req.query);
-    const { items, total } = await searchLogPage(ctx, keyword, viewer, page);
-    return ok(pageBody(page, items, total));
+    // 0.4.8: the newest 100 matches, a bare array.
+    return ok((await searchLogPage(ctx, keyword, viewer, unpaged(LOG_SEARCH_LIMIT))).items);
   };
 
   app.get('/api/log/', admin, (req) => list(req, asAdmin));
@@ -61,8 +61,9 @@ export async function logsRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get('/api/log/token', async (req, reply) => {
     const { key } = parse(TokenLogParamsSchema, req.query);
     reply.header('Access-Control-Allow-Origin', '*');
-    const page = pageRequest(req.query);
-    return ok(pageBody(page, ...(await tokenLogPage(ctx, key, page))));
+    // 0.4.8: every log of the key, unpaged, a bare array.
+    const [items] = await tokenLogPage(ctx, key, unpaged(UNPAGED_SEARCH_LIMIT));
+    return ok(items);
   });
   app.get('/api/log/stat', admin, async (req) => ok(await logStat(ctx, filterOf(req.query), asAdmin)));
   app.get('/api/log/self/stat', user, async (req) => ok(await logStat(ctx, filterOf(req.query), self(req))));

@@ -1,6 +1,7 @@
 import { Role } from '@switchboard/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
+import { expectRefusal } from '../../testing/refusal.js';
 
 const HOUR = 1_800_000_000 - (1_800_000_000 % 3600);
 let t: TestApp;
@@ -54,8 +55,8 @@ describe('GET /api/data/', () => {
   });
 
   it('is admin only and needs a window', async () => {
-    expect((await get(`/api/data/?${window}`, alice)).statusCode).toBe(403);
-    expect((await get('/api/data/', root)).statusCode).toBe(400);
+    expectRefusal(await get(`/api/data/?${window}`, alice));
+    expectRefusal(await get('/api/data/', root));
   });
 });
 
@@ -67,7 +68,7 @@ describe('GET /api/data/self', () => {
 
   it('refuses windows over 30 days', async () => {
     const res = await get(`/api/data/self?start_timestamp=0&end_timestamp=${30 * 86400 + 1}`, alice);
-    expect(res.statusCode).toBe(400);
+    expectRefusal(res);
     expect(res.json().message).toBe('时间跨度不能超过 1 个月');
   });
 

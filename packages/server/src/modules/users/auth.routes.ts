@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { sessionSecretOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
-import { forbidden, unauthorized } from '../../http/errors.js';
+import { badRequest, forbidden } from '../../http/errors.js';
 import { requestLang } from '../../http/language.js';
 import { parse } from '../../http/validate.js';
 import { createSession, revokeSession, SESSION_COOKIE, SESSION_TTL_S } from '../auth/sessions.js';
@@ -22,8 +22,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       .orderBy('id')
       .executeTakeFirst();
     // One message for unknown user and wrong password, so logins cannot probe usernames.
-    if (!user || !(await verifyPassword(password, user.password)))
-      throw unauthorized('auth.wrongCredentials');
+    if (!user || !(await verifyPassword(password, user.password))) throw badRequest('auth.wrongCredentials');
     if (user.status !== 1) throw forbidden('auth.userBanned');
     const secret = await createSession(ctx.db, user.id, ctx.now(), {
       ip: req.ip,

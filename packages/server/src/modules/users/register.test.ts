@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { expectRefusal } from '../../testing/refusal.js';
 
 let t: TestApp;
 const en = { 'accept-language': 'en' };
@@ -65,36 +66,44 @@ describe('POST /api/user/register', () => {
     await register({ username: 'gone', password: 'password123' });
     await t.ctx.db.updateTable('users').set({ deleted_at: 1 }).where('username', '=', 'gone').execute();
     const res = await register({ username: 'gone', password: 'password123' });
-    expect(res.statusCode).toBe(409);
+    expectRefusal(res);
     expect(res.json()).toEqual({ success: false, message: 'the username already exists or was deleted' });
   });
 
   it('is refused while registration or password registration is off (403)', async () => {
     await t.ctx.options.set('RegisterEnabled', 'false');
     let res = await register({ username: 'closed', password: 'password123' });
-    expect(res.statusCode).toBe(403);
+    expectRefusal(res);
     expect(res.json().message).toBe('the administrator has disabled registration');
     await t.ctx.options.set('RegisterEnabled', 'true');
     await t.ctx.options.set('PasswordRegisterEnabled', 'false');
     res = await register({ username: 'closed', password: 'password123' });
-    expect(res.statusCode).toBe(403);
+    expectRefusal(res);
   });
 
-  it('says plainly that email verification is not available yet', async () => {
+  it('needs an email and its code while email verification is on (flows in email/email.test.ts)', async () => {
     await t.ctx.options.set('EmailVerificationEnabled', 'true');
-    const res = await register({ username: 'mailer', password: 'password123' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json().message).toMatch(/email verification is not available/);
+    const res = await register({ username: 'mailer', password: 'password123', email: 'm@example.com' });
+    expect(expectRefusal(res)).toBe(
+      'email verification is on: enter your email address and the verification code',
+    );
+    const coded = {
+      username: 'mailer',
+      password: 'password123',
+      email: 'm@example.com',
+      verification_code: 'abc',
+    };
+    expect(expectRefusal(await register(coded))).toBe('invalid or expired verification code');
   });
 
   it('validates the input with the spec messages (400)', async () => {
     let res = await register({ username: 'shorty', password: 'short' });
-    expect(res.statusCode).toBe(400);
+    expectRefusal(res);
     expect(res.json()).toEqual({ success: false, message: 'password length must not be less than 8' });
     res = await register({ username: 'mismatch', password: 'password123', password2: 'password124' });
     expect(res.json().message).toBe('two passwords differ');
     res = await register({ username: 'waytoolongname', password: 'password123' });
-    expect(res.statusCode).toBe(400);
+    expectRefusal(res);
     res = await register({});
     expect(res.json().message).toBe('please enter username and password');
   });

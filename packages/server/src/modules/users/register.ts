@@ -1,6 +1,7 @@
 import { RegisterParamsSchema, Role, UserStatus } from '@switchboard/sdk';
 import type { AppContext } from '../../context.js';
-import { AppError, conflict, forbidden } from '../../http/errors.js';
+import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import { checkVerificationCode, emailTaken } from '../email/email.service.js';
 import { parse } from '../../http/validate.js';
 import { withFreshAffCode } from './aff.js';
 import { hashPassword } from './password.js';
@@ -16,10 +17,13 @@ export async function register(ctx: AppContext, body: unknown): Promise<number> 
   const o = ctx.options;
   if (!o.bool('RegisterEnabled')) throw forbidden('auth.registerDisabled');
   if (!o.bool('PasswordRegisterEnabled')) throw forbidden('auth.passwordRegisterDisabled');
-  // Verification codes arrive with the mail issue; until then an honest refusal beats a silent skip.
-  if (o.bool('EmailVerificationEnabled'))
-    throw new AppError('unavailable', 'auth.emailVerificationUnavailable');
   const params = parse(RegisterParamsSchema, body);
+  const verify = o.bool('EmailVerificationEnabled');
+  if (verify) {
+    if (!params.email || !params.verification_code) throw badRequest('auth.emailVerificationRequired');
+    checkVerificationCode(ctx, params.email, params.verification_code, false);
+    if (await emailTaken(ctx, params.email)) throw badRequest('auth.emailTaken');
+  }
   const password = await hashPassword(params.password);
   const inviterReward = o.number('QuotaForInviter');
   const inviteeReward = o.number('QuotaForInvitee');
@@ -41,6 +45,8 @@ export async function register(ctx: AppContext, body: unknown): Promise<number> 
           created_time: ctx.now(),
         });
         if (inviterId) await rewardInviter(trx, inviterId, inviterReward);
+        // Used up only by the registration that succeeds, in its transaction's last step.
+        if (verify) checkVerificationCode(ctx, params.email!, params.verification_code!, true);
         return id;
       }),
     );

@@ -11,6 +11,7 @@ import {
   usernameTaken,
 } from './users.repository.js';
 import { isUniqueViolation } from '../../db/query-helpers.js';
+import { expectRefusal } from '../../testing/refusal.js';
 
 // The same queries on every dialect the server supports (SQLite always; PostgreSQL and MySQL when configured).
 describe.each(testDialects())('users repository on %s', (dialect) => {
@@ -92,6 +93,6 @@ describe.each(testDialects())('users repository on %s', (dialect) => {
     const res = await post({ username: 'guest', password: 'password123', aff_code: host.aff_code });
     expect(res.json().success).toBe(true);
     expect(await row(host.id)).toMatchObject({ aff_count: 1, aff_quota: 9 });
-    expect((await post({ username: 'guest', password: 'password123' })).statusCode).toBe(409);
+    expectRefusal(await post({ username: 'guest', password: 'password123' }));
   });
 });
