@@ -80,4 +80,3 @@ function configure(cmd: Command, io: Io): void {
 function camel(name: string): string {
   return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
-

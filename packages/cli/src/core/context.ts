@@ -106,11 +106,16 @@ export class Context {
       baseUrl: s.url,
       ...(s.token ? { accessToken: s.token } : {}),
       ...(s.userId !== undefined ? { userId: s.userId } : {}),
-      lang: 'en',
+      lang: this.lang,
       maxRetries: 2,
       timeoutMs: Number(this.io.env['SWB_TIMEOUT_MS'] ?? 60_000),
     });
     return this.#client;
+  }
+
+  /** Language of server messages and validation errors: SWB_LANG=zh, else English. */
+  get lang(): 'zh' | 'en' {
+    return this.io.env['SWB_LANG'] === 'zh' ? 'zh' : 'en';
   }
 
   /** Per-call options: every request stops on Ctrl-C. */

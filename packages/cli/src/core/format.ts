@@ -43,3 +43,8 @@ export function parseTime(text: string, now = Date.now()): number | undefined {
   const parsed = Date.parse(text);
   return Number.isNaN(parsed) ? undefined : Math.floor(parsed / 1000);
 }
+
+/** Code-point order, the same on every machine and locale (stable exports and diffs). */
+export function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

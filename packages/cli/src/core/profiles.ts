@@ -1,3 +1,4 @@
+import { byText } from './format.js';
 import Conf from 'conf';
 import { chmodSync } from 'node:fs';
 
@@ -41,7 +42,7 @@ export class Profiles {
   }
 
   list(): [string, Profile][] {
-    return Object.entries(this.#conf.get('profiles')).sort(([a], [b]) => a.localeCompare(b));
+    return Object.entries(this.#conf.get('profiles')).sort(([a], [b]) => byText(a, b));
   }
 
   get(name: string): Profile | undefined {

@@ -1,3 +1,4 @@
+import { byText } from '../core/format.js';
 import type { Channel, OptionEntry } from '@switchboard/sdk';
 import { CliError, ExitCode, usageError } from '../core/errors.js';
 import { canonical, type ChannelSpec, type GatewayDoc } from './document.js';
@@ -41,7 +42,7 @@ export async function computePlan(doc: GatewayDoc, snap: Snapshot, opts: DiffOpt
   const names = new Set(doc.channels.map((c) => c.name));
   const absent = snap.channels
     .filter((c) => !names.has(c.name))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+    .sort((a, b) => byText(a.name, b.name) || a.id - b.id);
   if (opts.prune)
     for (const c of absent)
       changes.push({ kind: 'channel', action: 'delete', name: c.name, id: c.id, fields: [] });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { AuthenticationError, PermissionDeniedError, BusinessError } from '@switchboard/sdk';
+import { ApiError } from '@switchboard/sdk';
 import { parse as parseYaml } from 'yaml';
 import type { Context } from '../core/context.js';
 import { usageError } from '../core/errors.js';
@@ -30,7 +30,10 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return text;
 }
 
-/** Reads channel keys for comparison; after the first refusal (not root) it stops asking. */
+/**
+ * Reads channel keys for comparison. After the first refusal (not root, a server without the endpoint,
+ * a rate limit) it stops asking and the plan says the key cannot be compared.
+ */
 export function keyReader(ctx: Context): (id: number) => Promise<string | undefined> {
   let allowed = true;
   return async (id) => {
@@ -38,11 +41,7 @@ export function keyReader(ctx: Context): (id: number) => Promise<string | undefi
     try {
       return await ctx.client().channels.revealKey(id, ctx.req);
     } catch (error) {
-      if (
-        error instanceof PermissionDeniedError ||
-        error instanceof AuthenticationError ||
-        error instanceof BusinessError
-      ) {
+      if (error instanceof ApiError) {
         allowed = false;
         return undefined;
       }

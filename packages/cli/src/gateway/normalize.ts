@@ -1,3 +1,4 @@
+import { byText } from '../core/format.js';
 import { optionType, parseJson, type Channel, type OptionEntry } from '@switchboard/sdk';
 import { PRICING_KEYS, sortKeys, type ChannelSpec, type GatewayDoc } from './document.js';
 
@@ -112,7 +113,7 @@ export function optionComparable(key: string, value: unknown): string {
 export function serverToDoc(channels: readonly Channel[], options: readonly OptionEntry[]): GatewayDoc {
   const pricing: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};
-  for (const { key, value } of [...options].sort((a, b) => a.key.localeCompare(b.key))) {
+  for (const { key, value } of [...options].sort((a, b) => byText(a.key, b.key))) {
     if ((PRICING_KEYS as readonly string[]).includes(key)) {
       const parsed = optionToDoc(key, value);
       pricing[key] = typeof parsed === 'object' ? parsed : {};
@@ -120,7 +121,7 @@ export function serverToDoc(channels: readonly Channel[], options: readonly Opti
   }
   return {
     version: 1,
-    channels: [...channels].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id).map(channelToSpec),
+    channels: [...channels].sort((a, b) => byText(a.name, b.name) || a.id - b.id).map(channelToSpec),
     options: rest as GatewayDoc['options'],
     pricing: pricing as GatewayDoc['pricing'],
   };

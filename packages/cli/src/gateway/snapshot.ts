@@ -1,3 +1,4 @@
+import { byText } from '../core/format.js';
 import { createHash } from 'node:crypto';
 import type { Channel, OptionEntry } from '@switchboard/sdk';
 import type { Context } from '../core/context.js';
@@ -24,7 +25,7 @@ export async function takeSnapshot(ctx: Context): Promise<Snapshot> {
   const managed = {
     channels: [...channels].sort((a, b) => a.id - b.id).map((c) => ({ id: c.id, ...channelToSpec(c) })),
     options: Object.fromEntries(
-      [...options].sort((a, b) => a.key.localeCompare(b.key)).map((o) => [o.key, o.value]),
+      [...options].sort((a, b) => byText(a.key, b.key)).map((o) => [o.key, o.value]),
     ),
   };
   return { channels, options, digest: sha256(canonical(managed)) };

@@ -7,6 +7,9 @@ import { createMockServer, type MockServer } from '@switchboard/mock-server';
 import type { Io } from '../../src/core/io.js';
 import { runCli as run } from '../../src/run.js';
 
+/** 2026-09-22 (UTC): the fixtures are dated from here. */
+export const FIXED_NOW = 1_790_000_000;
+
 export interface CliResult {
   code: number;
   stdout: string;
@@ -62,7 +65,8 @@ export async function startServer(): Promise<{
   mock: MockServer;
   env: (who?: 'root' | 'admin' | 'alice') => Promise<Record<string, string>>;
 }> {
-  const mock = await createMockServer({ seed: 7 });
+  // A fixed clock and seed make every fixture (names, times, latencies) the same on each run.
+  const mock = await createMockServer({ seed: 7, now: FIXED_NOW });
   const cache = new Map<string, Record<string, string>>();
   return {
     mock,

@@ -31,7 +31,7 @@ export default defineCommand<{ url?: string; token?: string; user?: string; name
       const id = Number(user ?? (await ctx.prompts.input('User id', { flag: '--user' })));
       if (!Number.isInteger(id) || id < 1)
         throw usageError('--user must be the numeric user id with --token');
-      const me = await new Client({ baseUrl, accessToken: token, userId: id, lang: 'en' }).users.self.get(
+      const me = await new Client({ baseUrl, accessToken: token, userId: id, lang: ctx.lang }).users.self.get(
         ctx.req,
       );
       saved = { token, userId: me.id, username: me.username };
@@ -39,7 +39,7 @@ export default defineCommand<{ url?: string; token?: string; user?: string; name
       const username = user || (await ctx.prompts.input('Username', { flag: '--user' }));
       const password =
         env['SWB_PASSWORD'] || (await ctx.prompts.password('Password', { flag: 'SWB_PASSWORD' }));
-      const client = new Client({ baseUrl, lang: 'en' });
+      const client = new Client({ baseUrl, lang: ctx.lang });
       await client.users.login({ username, password }, ctx.req);
       const me = await client.users.self.get(ctx.req);
       let accessToken = me.access_token ?? '';

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { BusinessError, REDEMPTION_BATCH_MAX } from '@switchboard/sdk';
 import { defineCommand } from '../../core/command.js';
 import { parseCount } from '../../core/args.js';
@@ -42,7 +43,7 @@ export default defineCommand<Opts>({
     const quota = await parseQuota(opts.quota, ctx);
     const client = ctx.client();
     const file = opts.out
-      ? CodeFile.open(opts.out, { resume: opts.resume === true, name, quota })
+      ? CodeFile.open(resolve(ctx.io.cwd, opts.out), { resume: opts.resume === true, name, quota })
       : undefined;
     let made = file?.count ?? 0;
     if (made > total) throw usageError(`${opts.out} already holds ${made} codes, more than --count ${total}`);
@@ -72,15 +73,15 @@ export default defineCommand<Opts>({
       progress.done();
       file?.close(false);
       const cli = toCliError(error);
-      const where = file ? `; ${made} of ${total} recorded in ${file.path}` : `; ${made} of ${total} printed`;
+      const where = file ? `; ${made} of ${total} recorded in ${opts.out}` : `; ${made} of ${total} printed`;
       const hint = file
-        ? `swb codes create --quota ${opts.quota} --count ${total} --name ${name} --out ${file.path} --resume`
+        ? `swb codes create --quota '${opts.quota}' --count ${total} --name ${name} --out ${opts.out} --resume`
         : undefined;
       throw new CliError(`${cli.message}${where}`, cli.code, hint);
     }
     progress.done();
     file?.close(true);
-    if (file) ctx.out.success(`Created ${total} code(s) in ${file.path}.`);
+    if (file) ctx.out.success(`Created ${total} code(s) in ${opts.out}.`);
   },
 });
 

@@ -44,10 +44,8 @@ export default defineCommand<{
     }
     const s = ctx.settings();
     if (!s.url) throw new CliError('No server configured.', ExitCode.NotAuthenticated, 'swb login');
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-    };
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': ctx.lang };
+    if (body) headers['Content-Type'] = 'application/json';
     if (s.token) headers['Authorization'] = s.token;
     if (s.userId !== undefined) headers['New-Api-User'] = String(s.userId);
     const call = async (path: string): Promise<unknown> => {

@@ -1,3 +1,4 @@
+import { byText } from '../../core/format.js';
 import { defineCommand } from '../../core/command.js';
 
 export default defineCommand<{ model?: string }>({
@@ -10,7 +11,7 @@ export default defineCommand<{ model?: string }>({
     const pricing = await ctx.client({ auth: false }).pricing.get(ctx.req);
     const rows = pricing.data
       .filter((p) => !opts.model || p.model_name.includes(opts.model))
-      .sort((a, b) => a.model_name.localeCompare(b.model_name));
+      .sort((a, b) => byText(a.model_name, b.model_name));
     await ctx.out.list(rows, [
       { key: 'model_name', header: 'MODEL' },
       { key: 'quota_type', header: 'BILLING', show: (p) => (p.quota_type === 1 ? 'per call' : 'per token') },

@@ -1,3 +1,4 @@
+import { byText } from '../../core/format.js';
 import { defineCommand } from '../../core/command.js';
 import { CliError, ExitCode } from '../../core/errors.js';
 
@@ -8,7 +9,7 @@ export default defineCommand<{ key?: string }>({
   output: true,
   examples: ['swb options get', 'swb options get QuotaPerUnit', 'swb options get ModelRatio --jq .value'],
   async run(opts, ctx) {
-    const entries = (await ctx.client().options.list(ctx.req)).sort((a, b) => a.key.localeCompare(b.key));
+    const entries = (await ctx.client().options.list(ctx.req)).sort((a, b) => byText(a.key, b.key));
     if (!opts.key) {
       await ctx.out.list(entries, [
         { key: 'key' },
