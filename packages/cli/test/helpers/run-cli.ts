@@ -7,8 +7,8 @@ import { createMockServer, type MockServer } from '@switchboard/mock-server';
 import type { Io } from '../../src/core/io.js';
 import { runCli as run } from '../../src/run.js';
 
-/** 2026-09-22 (UTC): the fixtures are dated from here. */
-export const FIXED_NOW = 1_790_000_000;
+/** Midnight UTC today: fixtures are dated from here, so names, latencies and times repeat within a day. */
+export const FIXED_NOW = Math.floor(Date.now() / 86_400_000) * 86_400;
 
 export interface CliResult {
   code: number;

@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startServer } from '../../../test/helpers/run-cli.js';
 
@@ -13,7 +14,7 @@ describe('channels list', () => {
   it('prints a table on a terminal', async () => {
     const r = await runCli('channels list -L 4', { env, tty: true });
     expect(r.code).toBe(0);
-    expect(r.stdout.replace(/\u001b\[\d+m/g, '')).toMatchInlineSnapshot(`
+    expect(stripVTControlCharacters(r.stdout)).toMatchInlineSnapshot(`
       "ID  NAME            TYPE    STATUS    GROUP        PRIORITY  WEIGHT  TAG     LATENCY
       1   openai-primary  OpenAI  enabled   default,vip  10        5       openai  1654 ms
       3   azure-eastus    Azure   disabled  default      5         1       azure   1047 ms
