@@ -80,9 +80,8 @@ describe('swb as a real process', { timeout: 60_000 }, () => {
 
 describe('swb on a pseudo-terminal', { timeout: 60_000 }, () => {
   it('asks before deleting and deletes on "y"', async () => {
-    const [{ id }] = JSON.parse((await swb(['channels', 'search', 'piped-key', '--json', 'id'])).stdout) as {
-      id: number;
-    }[];
+    const found = await swb(['channels', 'search', 'piped-key', '--json', 'id']);
+    const { id } = (JSON.parse(found.stdout) as { id: number }[])[0]!;
     const command = [process.execPath, bin, 'channels', 'delete', String(id)].map((a) => `'${a}'`).join(' ');
     const r = await new Promise<Ran>((resolve, reject) => {
       // util-linux `script` runs the command on a new pseudo-terminal; our stdin feeds its keyboard.
