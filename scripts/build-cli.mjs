@@ -2,13 +2,15 @@
 // otherwise imports the command chunk, so `swb --version` starts without loading commander, zod or the SDK.
 // jq-web stays external: it is CommonJS that loads jq.wasm from beside itself.
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Builds into `outdir` (relative to the repository root); tests build a private copy. */
 export async function buildCli(outdir = 'packages/cli/dist') {
+  // Chunk names carry content hashes: clear the old ones rather than let them pile up.
+  await rm(`${root}${outdir}`, { recursive: true, force: true });
   const pkg = JSON.parse(await readFile(`${root}packages/cli/package.json`, 'utf8'));
   await build({
     absWorkingDir: root,

@@ -1,14 +1,25 @@
 #!/usr/bin/env node
-// `swb`: runs the bundle when it is built (`npm run build:cli`), else the TypeScript sources through tsx.
+// `swb`: runs the bundle (`npm run build:cli`) unless the sources beside it are newer, in which case it runs
+// the TypeScript sources through tsx, so a workspace checkout never runs a stale build.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const bundle = new URL('../dist/index.js', import.meta.url);
-if (existsSync(bundle)) {
-  await import(bundle.href);
+const bundle = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const sources = fileURLToPath(new URL('../src', import.meta.url));
+
+function newestSource() {
+  let newest = 0;
+  for (const entry of readdirSync(sources, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) newest = Math.max(newest, statSync(`${entry.parentPath}/${entry.name}`).mtimeMs);
+  return newest;
+}
+
+const useBundle = existsSync(bundle) && (!existsSync(sources) || newestSource() <= statSync(bundle).mtimeMs);
+if (useBundle) {
+  await import(new URL('../dist/index.js', import.meta.url).href);
 } else {
-  const source = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+  const source = `${sources}/index.ts`;
   const child = spawn(
     process.execPath,
     ['--conditions=source', '--import', 'tsx', source, ...process.argv.slice(2)],

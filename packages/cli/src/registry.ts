@@ -22,7 +22,7 @@ export function registerCommands(
     const found = groups.get(key);
     if (found) return found;
     const parent = groupFor(words.slice(0, -1));
-    const group = parent.command(words.at(-1)!).description(`${words.join(' ')} commands`);
+    const group = parent.command(words.at(-1)!).description(GROUPS[key] ?? `${key} commands`);
     configure(group, io);
     groups.set(key, group);
     return group;
@@ -66,6 +66,18 @@ export function registerCommands(
     });
   }
 }
+
+/** Descriptions of the noun groups (the verbs describe themselves). */
+const GROUPS: Record<string, string> = {
+  profile: 'Saved server logins: list, use, add, remove',
+  channels: 'Upstream channels: list, create, update, test, tag, delete',
+  'channels tag': 'Act on every channel with a tag',
+  tokens: 'Your API keys: list, create, update, reveal, delete',
+  codes: 'Redemption codes: create in bulk, list, enable, disable, delete',
+  users: 'Users: list, create, update, promote, ban, add quota',
+  options: 'System options: get and set, validated before sending',
+  logs: 'Usage logs: list, stat, tail, export, clear',
+};
 
 function configure(cmd: Command, io: Io): void {
   cmd.exitOverride();
