@@ -24,6 +24,14 @@ describe('channels list', () => {
     `);
   });
 
+  it('drops colour on a terminal under NO_COLOR and with --no-color', async () => {
+    const noColor = await runCli('channels list -L 1', { env: { ...env, NO_COLOR: '1' }, tty: true });
+    expect(noColor.stdout).toBe(stripVTControlCharacters(noColor.stdout));
+    expect(noColor.stdout).toMatch(/^ID {2}NAME/);
+    const flag = await runCli('channels list -L 1 --no-color', { env, tty: true });
+    expect(flag.stdout).toBe(noColor.stdout);
+  });
+
   it('prints tab-separated lines, without colour, when piped', async () => {
     const r = await runCli('channels list -L 3', { env });
     expect(r).toMatchInlineSnapshot(`

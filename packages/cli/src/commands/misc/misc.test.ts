@@ -140,6 +140,28 @@ describe('logs', () => {
     expect(r.stderr).toMatch(/Deleted \d+ log/);
   });
 
+  it('follows new entries as they land until Ctrl-C (exit 130)', async () => {
+    const controller = new AbortController();
+    const following = runCli('logs tail -f --interval 0.2 -n 1 --self --json', {
+      env: alice,
+      signal: controller.signal,
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await runCli(['chat', 'Say hi', '--model', 'gpt-4o'], { env: alice })).code).toBe(0);
+    await server.mock.ctx.flush();
+    await new Promise((r) => setTimeout(r, 1500));
+    controller.abort();
+    const r = await following;
+    expect(r.code).toBe(130);
+    const entries = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { model_name: string; id: number });
+    expect(entries.length).toBeGreaterThanOrEqual(2);
+    expect(entries.at(-1)!.model_name).toBe('gpt-4o');
+    expect(entries.at(-1)!.id).toBeGreaterThan(entries[0]!.id);
+  });
+
   it('tails the latest entries', async () => {
     const r = await runCli('logs tail -n 3 --self --json', { env: alice });
     expect(r.stdout.trim().split('\n')).toHaveLength(3);
