@@ -1,0 +1,54 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { defineCommand } from '../../core/command.js';
+import { ExitCode, usageError } from '../../core/errors.js';
+import { computePlan } from '../../gateway/diff.js';
+import { keyReader, loadDoc } from '../../gateway/load.js';
+import { renderPlan } from '../../gateway/render.js';
+import { takeSnapshot } from '../../gateway/snapshot.js';
+
+export default defineCommand<{
+  file?: string;
+  prune?: boolean;
+  out?: string;
+  detailedExitcode?: boolean;
+  json?: unknown;
+}>({
+  path: 'plan',
+  summary: 'Show what applying a gateway file would create, change or delete, field by field',
+  description:
+    'Channels are matched by name (duplicates are an error). Keys are written as ${env:NAME} or ${file:path} ' +
+    'references and the plan says when one would be sent and why. --out saves the plan for `swb apply plan.json`, ' +
+    'which refuses it if the server changed meanwhile. With --detailed-exitcode: 0 no changes, 1 error, 2 changes.',
+  options: [
+    { flags: '-f, --file <path>', description: 'gateway file (YAML or JSON; "-" for stdin)' },
+    { flags: '--prune', description: 'also delete server channels absent from the file' },
+    { flags: '--out <plan.json>', description: 'save the plan for a later apply' },
+    { flags: '--detailed-exitcode', description: 'exit 2 when there are changes (for drift checks)' },
+    { flags: '--json', description: 'print the plan as JSON' },
+  ],
+  examples: [
+    'swb plan -f gateway.yaml',
+    'swb plan -f gateway.yaml --detailed-exitcode || echo drift',
+    'swb plan -f gateway.yaml --prune --out plan.json',
+  ],
+  async run(opts, ctx) {
+    if (!opts.file) throw usageError('Missing -f/--file', 'swb plan -f gateway.yaml');
+    const { doc, path } = await loadDoc(ctx, opts.file);
+    const snap = await takeSnapshot(ctx);
+    const plan = await computePlan(doc, snap, {
+      prune: opts.prune === true,
+      env: ctx.io.env,
+      file: path,
+      server: ctx.settings().url ?? '',
+      revealKey: keyReader(ctx),
+    });
+    if (opts.json !== undefined) ctx.io.stdout.write(JSON.stringify(plan, null, 2) + '\n');
+    else ctx.io.stdout.write(renderPlan(plan, ctx.color));
+    if (opts.out) {
+      await writeFile(resolve(ctx.io.cwd, opts.out), JSON.stringify(plan, null, 2) + '\n', { mode: 0o600 });
+      ctx.out.note(`Saved the plan to ${opts.out}; apply it with \`swb apply ${opts.out}\`.`);
+    }
+    if (opts.detailedExitcode && plan.changes.length) return ExitCode.Usage;
+  },
+});

@@ -1,0 +1,71 @@
+import { defineCommand } from '../../core/command.js';
+import { parseId } from '../../core/args.js';
+import { usageError } from '../../core/errors.js';
+import { parseQuota } from '../../core/quota.js';
+import { maskToken, TOKEN_COLUMNS } from './columns.js';
+
+interface Opts {
+  id: string;
+  name?: string;
+  quota?: string;
+  unlimited?: boolean;
+  limited?: boolean;
+  expires?: string;
+  models?: string;
+  ips?: string;
+  group?: string;
+}
+
+export default defineCommand<Opts>({
+  path: 'tokens update',
+  summary: 'Change an API key’s name, quota, expiry or limits',
+  args: [{ name: 'id', description: 'token id', required: true }],
+  options: [
+    { flags: '--name <name>', description: 'new name' },
+    { flags: '--quota <q>', description: "quota in units, or currency such as '$5'" },
+    { flags: '--unlimited', description: 'remove the quota limit' },
+    { flags: '--limited', description: 'apply the quota limit' },
+    { flags: '--expires <time>', description: "'yyyy-MM-dd HH:mm:ss', unix seconds, or -1 (never)" },
+    { flags: '--models <list>', description: 'only these models ("" lifts the limit)' },
+    { flags: '--ips <list>', description: 'allowed IPs, comma-separated' },
+    { flags: '--group <group>', description: 'relay group' },
+  ],
+  output: true,
+  examples: ["swb tokens update 12 --quota '$10' --limited"],
+  async run(opts, ctx) {
+    const client = ctx.client();
+    const id = parseId(opts.id);
+    // new-api rewrites every editable field, so start from the token as it is.
+    const t = await client.tokens.get(id, ctx.req);
+    const changes = {
+      ...(opts.name !== undefined ? { name: opts.name } : {}),
+      ...(opts.quota !== undefined ? { remain_quota: await parseQuota(opts.quota, ctx) } : {}),
+      ...(opts.unlimited ? { unlimited_quota: true } : opts.limited ? { unlimited_quota: false } : {}),
+      ...(opts.expires !== undefined ? { expired_time: opts.expires } : {}),
+      ...(opts.models !== undefined
+        ? { model_limits: opts.models, model_limits_enabled: opts.models !== '' }
+        : {}),
+      ...(opts.ips !== undefined ? { allow_ips: opts.ips.split(',').join('\n') } : {}),
+      ...(opts.group !== undefined ? { group: opts.group } : {}),
+    };
+    if (Object.keys(changes).length === 0)
+      throw usageError('Nothing to change: pass at least one field flag.');
+    const saved = await client.tokens.update(
+      id,
+      {
+        name: t.name,
+        expired_time: t.expired_time,
+        remain_quota: t.remain_quota,
+        unlimited_quota: t.unlimited_quota,
+        model_limits_enabled: t.model_limits_enabled,
+        model_limits: t.model_limits,
+        allow_ips: t.allow_ips,
+        group: t.group,
+        ...changes,
+      } as never,
+      ctx.req,
+    );
+    ctx.out.success(`Updated token ${saved.id} (${saved.name}).`);
+    if (ctx.out.machine) await ctx.out.item(maskToken(saved), TOKEN_COLUMNS);
+  },
+});

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { usageError } from '../core/errors.js';
+
+/** Option keys exported under `pricing` (parsed JSON maps); the rest of the options go under `options`. */
+export const PRICING_KEYS = [
+  'ModelRatio',
+  'CompletionRatio',
+  'ModelPrice',
+  'CacheRatio',
+  'CreateCacheRatio',
+  'GroupRatio',
+  'UserUsableGroups',
+  'TopupGroupRatio',
+] as const;
+
+/** A key reference: `${env:NAME}` or `${file:path}`. Literal keys are refused: secrets never live in the file. */
+export const KEY_REF = /^\$\{(env|file):([^}]+)\}$/;
+
+const list = z
+  .union([z.array(z.string()), z.string()])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
+const jsonMap = z.union([z.record(z.string(), z.unknown()), z.string()]);
+
+/** One channel as the gateway file describes it; fields left out are not managed. */
+export const ChannelSpecSchema = z.strictObject({
+  name: z.string().trim().min(1),
+  type: z.number().int().min(1),
+  status: z.enum(['enabled', 'disabled', 'auto-disabled']).optional(),
+  key: z
+    .string()
+    .regex(
+      KEY_REF,
+      'must be a reference such as ${env:OPENAI_KEY} or ${file:keys/openai.txt}; secrets never live in the file',
+    )
+    .optional(),
+  models: list.optional(),
+  group: list.optional(),
+  priority: z.number().int().optional(),
+  weight: z.number().int().min(0).optional(),
+  base_url: z.string().optional(),
+  tag: z.string().optional(),
+  test_model: z.string().optional(),
+  model_mapping: jsonMap.optional(),
+  status_code_mapping: jsonMap.optional(),
+  setting: jsonMap.optional(),
+  other: z.string().optional(),
+  openai_organization: z.string().optional(),
+  auto_ban: z.boolean().optional(),
+});
+export type ChannelSpec = z.output<typeof ChannelSpecSchema>;
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+/** The whole gateway document. */
+export const GatewayDocSchema = z.strictObject({
+  version: z.literal(1),
+  channels: z.array(ChannelSpecSchema).default([]),
+  options: z
+    .record(z.string(), z.union([scalar, z.record(z.string(), z.unknown()), z.array(z.unknown())]))
+    .default({}),
+  pricing: z.partialRecord(z.enum(PRICING_KEYS), z.record(z.string(), z.unknown())).default({}),
+});
+export type GatewayDoc = z.output<typeof GatewayDocSchema>;
+
+/** Validates a parsed document; duplicate channel names are an error, never a guess. */
+export function parseDoc(value: unknown, source: string): GatewayDoc {
+  const result = GatewayDocSchema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw usageError(`${source}: ${issue.path.join('.') || '(document)'}: ${issue.message}`);
+  }
+  const seen = new Set<string>();
+  for (const c of result.data.channels) {
+    if (seen.has(c.name))
+      throw usageError(`${source}: channel name "${c.name}" appears twice; names must be unique`);
+    seen.add(c.name);
+  }
+  return result.data;
+}
+
+/** Sorts object keys recursively so the same data always serialises the same way. */
+export function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value as object)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
+  return value;
+}
+
+/** Canonical text of a JSON-ish value, for equality. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
