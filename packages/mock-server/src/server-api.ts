@@ -10,3 +10,4 @@ export { rebuildAbilities } from '@switchboard/server';
 export { bootstrapRoot } from '@switchboard/server';
 export { hashPassword } from '@switchboard/server';
 export { testConfig } from '@switchboard/server';
+export { registerWebConsole } from '@switchboard/server';
