@@ -37,7 +37,19 @@ export async function buildWeb({ force = false, quiet = false } = {}) {
   const started = Date.now();
   if (!quiet) console.log('Building the web console…');
   const { build } = await import('vite');
-  await build({ root: join(root, 'packages/web'), logLevel: quiet ? 'silent' : 'warn' });
+  // Vite picks React's production build from NODE_ENV, which test runners set to "test".
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: join(root, 'packages/web'),
+      mode: 'production',
+      logLevel: quiet ? 'silent' : 'warn',
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   if (!quiet) console.log(`Web console built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
 }

@@ -1,6 +1,7 @@
 import { PAGE_SIZE_OPTIONS } from '@switchboard/sdk';
 import { Box, Card, CardContent, Pagination, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
+import { enUS, zhCN } from '@mui/x-data-grid/locales';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../lib/use-mobile';
@@ -39,7 +40,7 @@ export interface DataTableProps<T extends { id: number | string }> {
  * wide screens and a list of cards at phone width (spec §9: ≤ 600 px).
  */
 export function DataTable<T extends { id: number | string }>(props: DataTableProps<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mobile = useIsMobile();
   const { rows, columns, page, pageSize, total, hasNext, actions } = props;
   const rowCount = total ?? (hasNext ? -1 : (page - 1) * pageSize + rows.length);
@@ -126,7 +127,10 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
         autoHeight
         getRowHeight={() => 'auto'}
         sx={{ '& .MuiDataGrid-cell': { py: 1, display: 'flex', alignItems: 'center' } }}
-        localeText={{ noRowsLabel: t('common.table.empty') }}
+        localeText={{
+          ...(i18n.language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText,
+          noRowsLabel: t('common.table.empty'),
+        }}
       />
     </Box>
   );

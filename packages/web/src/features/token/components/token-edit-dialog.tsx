@@ -168,6 +168,7 @@ export function TokenEditDialog({ token, onClose }: { token: Token | null; onClo
             onChange={(e) => set('allowIps', e.target.value)}
           />
           <TextField
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             select
             label={t('token.fields.group')}
             value={form.group}

@@ -37,7 +37,7 @@ export function TokenRowActions({ token, onEdit, onDelete }: Props) {
       <Button size="small" onClick={() => void fullKey().then(copyText)} data-testid="copy-key">
         {t('token.actions.copy')}
       </Button>
-      {(status?.chats ?? []).slice(0, 2).map((chat) => {
+      {(status?.chats ?? []).slice(0, 1).map((chat) => {
         const [label, template] = Object.entries(chat)[0] ?? [];
         return label && template ? (
           <Button key={label} size="small" onClick={() => void openChat(template)}>
