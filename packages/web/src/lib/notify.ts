@@ -36,6 +36,11 @@ function subscribe(listener: () => void): () => void {
 
 const snapshot = () => notices;
 
+/** The messages on screen now (tests; components use `useNotices`). */
+export function currentNotices(): readonly Notice[] {
+  return notices;
+}
+
 export function useNotices(): Notice[] {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

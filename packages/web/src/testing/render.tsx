@@ -13,15 +13,18 @@ interface Options {
   path?: string;
   /** Status fields; the rest take the SDK's defaults. No status call is made. */
   status?: Partial<Status>;
+  /** Query results to pre-fill, so the screen renders without calling the server. */
+  queries?: Array<[readonly unknown[], unknown]>;
 }
 
 /** Renders one screen with the console's providers, a memory router and a pre-filled status. */
 export function renderScreen(
   element: ReactElement,
-  { url = '/', path, status = {} }: Options = {},
+  { url = '/', path, status = {}, queries = [] }: Options = {},
 ): RenderResult {
   const client = createQueryClient();
   client.setQueryData(statusKeys.all, StatusSchema.parse(status));
+  for (const [key, data] of queries) client.setQueryData(key, data);
   const router = createMemoryRouter(
     [
       { path: path ?? url.split('?')[0], element },
