@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { ScreenError } from './screen-error';
+import { ScreenBoundary } from './screen-error';
 
 /** What a feature's routes.tsx exports: open routes and routes that need a signed-in user. */
 export interface FeatureRoutes {
@@ -9,17 +9,21 @@ export interface FeatureRoutes {
 }
 
 /**
- * A route whose screen is its own chunk, loaded on navigation, with its own error boundary so one failing
- * screen never blanks the app.
+ * A route whose screen is its own chunk, loaded on navigation, inside its own error boundary so one failing
+ * screen never blanks the app. The shell's Suspense shows a spinner while the chunk loads.
  */
 export function lazyRoute<M>(
   path: string,
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
 ): RouteObject {
+  const Screen = lazy(async () => ({ default: pick(await load()) }));
   return {
     path,
-    errorElement: <ScreenError />,
-    lazy: async () => ({ Component: pick(await load()) }),
+    element: (
+      <ScreenBoundary key={path}>
+        <Screen />
+      </ScreenBoundary>
+    ),
   };
 }

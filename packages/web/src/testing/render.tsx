@@ -1,7 +1,7 @@
 import { StatusSchema, type Status } from '@switchboard/sdk';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Providers } from '../app/providers';
 import { createQueryClient } from '../lib/query-client';
 import { statusKeys } from '../lib/status';
@@ -25,16 +25,14 @@ export function renderScreen(
   const client = createQueryClient();
   client.setQueryData(statusKeys.all, StatusSchema.parse(status));
   for (const [key, data] of queries) client.setQueryData(key, data);
-  const router = createMemoryRouter(
-    [
-      { path: path ?? url.split('?')[0], element },
-      { path: '*', element: <div data-testid="navigated" /> },
-    ],
-    { initialEntries: [url] },
-  );
   return render(
     <Providers client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path={path ?? url.split('?')[0]} element={element} />
+          <Route path="*" element={<div data-testid="navigated" />} />
+        </Routes>
+      </MemoryRouter>
     </Providers>,
   );
 }

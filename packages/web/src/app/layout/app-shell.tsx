@@ -11,7 +11,7 @@ import { useIsMobile } from '../../lib/use-mobile';
 import { hrefs, paths } from '../paths';
 import { Footer } from './footer';
 import { menuItems } from './menu-items';
-import { SideMenu } from './side-menu';
+import { SideMenu } from './side-menu-lazy';
 import { TopBar } from './top-bar';
 
 const MobileDrawer = lazy(() => import('./mobile-drawer'));

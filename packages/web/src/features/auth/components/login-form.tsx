@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Turnstile } from '../../../components/turnstile';
 import { errorMessage } from '../../../lib/errors';
@@ -49,14 +50,14 @@ export function LoginForm() {
       )}
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
-          <TextField
+          <TextInput
             label={t('auth.fields.username_or_email')}
             name="username"
             autoComplete="username"
             value={username}
             onChange={(e) => setUsername(e.target.value)}
           />
-          <TextField
+          <TextInput
             label={t('auth.fields.password')}
             name="password"
             type="password"

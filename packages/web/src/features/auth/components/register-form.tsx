@@ -1,7 +1,8 @@
 import { PASSWORD_MAX, RESEND_COUNTDOWN_S, USERNAME_MAX } from '@switchboard/sdk';
-import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Turnstile } from '../../../components/turnstile';
 import { errorMessage } from '../../../lib/errors';
@@ -82,22 +83,22 @@ export function RegisterForm() {
     <AuthCard title={t('auth.register.title')}>
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
-          <TextField
+          <TextInput
             label={t('auth.fields.username')}
             placeholder={t('auth.register.usernameHint', { max: USERNAME_MAX })}
-            slotProps={{ htmlInput: { maxLength: USERNAME_MAX } }}
+            maxLength={USERNAME_MAX}
             autoComplete="username"
             {...field('username')}
           />
-          <TextField
+          <TextInput
             label={t('auth.fields.password')}
             placeholder={t('auth.register.passwordHint', { max: PASSWORD_MAX })}
             type="password"
             autoComplete="new-password"
-            slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }}
+            maxLength={PASSWORD_MAX}
             {...field('password')}
           />
-          <TextField
+          <TextInput
             label={t('auth.fields.password2')}
             type="password"
             autoComplete="new-password"
@@ -106,7 +107,7 @@ export function RegisterForm() {
           {emailVerification && (
             <>
               <Stack direction="row" spacing={1}>
-                <TextField label={t('auth.fields.email')} type="email" {...field('email')} />
+                <TextInput label={t('auth.fields.email')} type="email" {...field('email')} />
                 <Button
                   variant="outlined"
                   onClick={() => void onSendCode()}
@@ -118,7 +119,7 @@ export function RegisterForm() {
                     : t('auth.register.sendCode')}
                 </Button>
               </Stack>
-              <TextField label={t('auth.fields.verification_code')} {...field('code')} />
+              <TextInput label={t('auth.fields.verification_code')} {...field('code')} />
             </>
           )}
           {needsTurnstile && <Turnstile siteKey={status.turnstile_site_key} onToken={setTurnstile} />}

@@ -1,6 +1,7 @@
-import { Alert, Button, Stack, TextField } from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
@@ -36,14 +37,8 @@ export function ResetConfirm() {
   return (
     <AuthCard title={t('auth.reset.confirmTitle')}>
       <Stack spacing={2}>
-        <TextField label={t('auth.fields.email')} value={email} slotProps={{ input: { readOnly: true } }} />
-        {password && (
-          <TextField
-            label={t('auth.reset.newPassword')}
-            value={password}
-            slotProps={{ input: { readOnly: true } }}
-          />
-        )}
+        <TextInput label={t('auth.fields.email')} value={email} readOnly />
+        {password && <TextInput label={t('auth.reset.newPassword')} value={password} readOnly />}
         {error && (
           <Alert severity="error" role="alert">
             {error}

@@ -1,7 +1,8 @@
 import { RESEND_COUNTDOWN_S } from '@switchboard/sdk';
-import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
 import { Turnstile } from '../../../components/turnstile';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
@@ -40,7 +41,7 @@ export function ResetRequest() {
     <AuthCard title={t('auth.reset.title')}>
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
-          <TextField
+          <TextInput
             label={t('auth.fields.email')}
             name="email"
             type="email"
