@@ -1,9 +1,11 @@
-// `npm start`: builds the gateway (a second) and serves the API and console on http://localhost:3000,
+// `npm start`: builds the gateway (a second) and, when missing or stale, the web console (half a minute), then
+// serves the API and console on http://localhost:3000,
 // SQLite under ./data. Signals are passed on so the server can drain and flush before exiting.
 import { spawn } from 'node:child_process';
 import { buildServer, SERVER_ENV, SERVER_NODE_FLAGS } from './build-server.mjs';
+import { buildWeb } from './build-web.mjs';
 
-const main = await buildServer();
+const [main] = await Promise.all([buildServer(), buildWeb()]);
 const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
   stdio: 'inherit',
   env: { ...SERVER_ENV, ...process.env },

@@ -1,11 +1,19 @@
 import { createMockServer } from './index.js';
 
-/** `npm run mock`: the mock server on port 3000 (PORT overrides, SEED picks the fixtures) until Ctrl-C. */
+/**
+ * `npm run mock`: the mock server on port 3000 (PORT overrides, SEED picks the fixtures, WEB_DIST serves a
+ * built console) until Ctrl-C.
+ */
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const seed = Number(process.env.SEED ?? 1);
   const webhookAllowPrivate = /^(true|1|yes|on)$/i.test(process.env.WEBHOOK_ALLOW_PRIVATE ?? '');
-  const server = await createMockServer({ port, seed, webhookAllowPrivate });
+  const server = await createMockServer({
+    port,
+    seed,
+    webhookAllowPrivate,
+    ...(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {}),
+  });
   const { users, apiKey, redemptions } = server.credentials;
   const unused = redemptions.find((c) => c.status === 1);
   console.log(`Switchboard mock server listening on ${server.url} (seed ${seed})`);

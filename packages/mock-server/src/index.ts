@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { seedFixtures, type Credentials } from './fixtures/index.js';
-import { buildApp, createDb, migrateToLatest, testConfig, type AppContext, type Db } from './server-api.js';
+import {
+  buildApp,
+  createDb,
+  migrateToLatest,
+  registerWebConsole,
+  testConfig,
+  type AppContext,
+  type Db,
+} from './server-api.js';
 import { startAnthropicUpstream, type AnthropicUpstream } from './upstreams/anthropic.js';
 import { startGeminiUpstream, type GeminiUpstream } from './upstreams/gemini.js';
 import { startOpenAiUpstream, type OpenAiUpstream } from './upstreams/openai.js';
@@ -36,6 +44,8 @@ export interface MockServerOptions {
   now?: number;
   /** Lets users' webhooks reach loopback and private addresses, as `WEBHOOK_ALLOW_PRIVATE=true` does. */
   webhookAllowPrivate?: boolean;
+  /** A built web console to serve at `/` (packages/web/dist), as the real server does. */
+  webDist?: string;
 }
 
 export interface MockServer {
@@ -77,6 +87,7 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
       now: opts.now ?? Math.floor(Date.now() / 1000),
       upstreams: { openai: openai.url, anthropic: anthropic.url, gemini: gemini.url },
     });
+    if (opts.webDist) await registerWebConsole(app, opts.webDist);
     await app.listen({ port: opts.port ?? 0, host });
     const { port } = app.server.address() as AddressInfo;
     let closed = false;

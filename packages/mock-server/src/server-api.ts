@@ -11,3 +11,4 @@ export { bootstrapRoot } from '@switchboard/server';
 export { hashPassword } from '@switchboard/server';
 export { testConfig } from '@switchboard/server';
 export { publicOnlyAgent, webhookDispatcher } from '@switchboard/server';
+export { registerWebConsole } from '@switchboard/server';

@@ -17,9 +17,16 @@ const TYPES: Record<string, string> = {
 
 const API_PREFIXES = ['/api/', '/v1/', '/v1beta/', '/pg/', '/assets/'];
 
-/** Default location of the built console, relative to this package. */
+/**
+ * Default location of the built console (packages/web/dist): two levels up from the bundled server
+ * (packages/server/dist), three from this source file (packages/server/src/http).
+ */
 export function defaultWebDist(): string {
-  return resolve(import.meta.dirname, '../../web/dist');
+  const bundled = resolve(import.meta.dirname, '../../web/dist');
+  const source = resolve(import.meta.dirname, '../../../web/dist');
+  return existsSync(join(bundled, 'index.html')) || !existsSync(join(source, 'index.html'))
+    ? bundled
+    : source;
 }
 
 /**

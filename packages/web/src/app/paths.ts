@@ -1,0 +1,35 @@
+/** Every route of the console (spec §2) and href builders; features link only through these. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  reset: '/reset',
+  resetConfirm: '/user/reset',
+  oauthGithub: '/oauth/github',
+  oauthLinuxdo: '/oauth/linuxdo',
+  pricing: '/pricing',
+  about: '/about',
+  token: '/token',
+  playground: '/playground',
+  channel: '/channel',
+  redemption: '/redemption',
+  user: '/user',
+  setting: '/setting',
+  topup: '/topup',
+  log: '/log',
+  detail: '/detail',
+  midjourney: '/midjourney',
+  task: '/task',
+  chat: '/chat',
+  chat2link: '/chat2link',
+} as const;
+
+export const hrefs = {
+  loginExpired: () => `${paths.login}?expired=true`,
+  chat: (index: number) => `${paths.chat}/${index}`,
+  setting: (tab?: string) => (tab ? `${paths.setting}?tab=${tab}` : paths.setting),
+  log: (filters: Record<string, string> = {}) => {
+    const query = new URLSearchParams(filters).toString();
+    return query ? `${paths.log}?${query}` : paths.log;
+  },
+};

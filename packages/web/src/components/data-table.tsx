@@ -1,0 +1,137 @@
+import { PAGE_SIZE_OPTIONS } from '@switchboard/sdk';
+import { Box, Card, CardContent, Pagination, Stack, Typography } from '@mui/material';
+import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
+import { enUS, zhCN } from '@mui/x-data-grid/locales';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../lib/use-mobile';
+
+export interface Column<T> {
+  field: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  width?: number;
+  flex?: number;
+  /** Left out of the phone cards (actions are shown there anyway). */
+  hideOnCard?: boolean;
+}
+
+export interface DataTableProps<T extends { id: number | string }> {
+  rows: T[];
+  columns: Column<T>[];
+  loading?: boolean;
+  page: number;
+  pageSize: number;
+  /** Total rows when the server says; otherwise `hasNext` drives the pager. */
+  total?: number | undefined;
+  hasNext?: boolean;
+  onPage(page: number): void;
+  onPageSize(size: number): void;
+  selectable?: boolean;
+  selected?: Array<number | string>;
+  onSelect?(ids: Array<number | string>): void;
+  /** Row actions, rendered last on desktop and at the bottom of each card on phones. */
+  actions?: (row: T) => ReactNode;
+  testId?: string;
+}
+
+/**
+ * Every console table: paged on the server (the page and size come from the URL state), a DataGrid on
+ * wide screens and a list of cards at phone width (spec §9: ≤ 600 px).
+ */
+export function DataTable<T extends { id: number | string }>(props: DataTableProps<T>) {
+  const { t, i18n } = useTranslation();
+  const mobile = useIsMobile();
+  const { rows, columns, page, pageSize, total, hasNext, actions } = props;
+  const rowCount = total ?? (hasNext ? -1 : (page - 1) * pageSize + rows.length);
+
+  if (mobile) {
+    const pages = total !== undefined ? Math.max(1, Math.ceil(total / pageSize)) : page + (hasNext ? 1 : 0);
+    return (
+      <Stack spacing={1} data-testid={props.testId ? `${props.testId}-cards` : 'table-cards'}>
+        {rows.length === 0 && !props.loading && (
+          <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
+            {t('common.table.empty')}
+          </Typography>
+        )}
+        {rows.map((row) => (
+          <Card key={row.id} variant="outlined" data-testid="table-card">
+            <CardContent sx={{ '&:last-child': { pb: 1.5 } }}>
+              {columns
+                .filter((c) => !c.hideOnCard)
+                .map((c) => (
+                  <Box
+                    key={c.field}
+                    sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.25 }}
+                  >
+                    <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+                      {c.header}
+                    </Typography>
+                    <Box sx={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere', fontSize: 14 }}>
+                      {c.render(row)}
+                    </Box>
+                  </Box>
+                ))}
+              {actions && <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions(row)}</Box>}
+            </CardContent>
+          </Card>
+        ))}
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+          <Pagination count={pages} page={page} onChange={(_e, p) => props.onPage(p)} size="small" />
+        </Box>
+      </Stack>
+    );
+  }
+
+  const gridColumns: GridColDef<T>[] = columns.map((c) => ({
+    field: c.field,
+    headerName: c.header,
+    sortable: false,
+    ...(c.width ? { width: c.width } : { flex: c.flex ?? 1, minWidth: 100 }),
+    renderCell: ({ row }) => c.render(row),
+  }));
+  if (actions)
+    gridColumns.push({
+      field: '__actions',
+      headerName: '',
+      sortable: false,
+      minWidth: 220,
+      flex: 1.5,
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>{actions(row)}</Box>
+      ),
+    });
+  const selection: GridRowSelectionModel = { type: 'include', ids: new Set(props.selected ?? []) };
+  return (
+    <Box data-testid={props.testId ?? 'table'} sx={{ width: '100%' }}>
+      <DataGrid
+        rows={rows}
+        columns={gridColumns}
+        loading={props.loading ?? false}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        rowCount={rowCount}
+        {...(rowCount === -1 ? { paginationMeta: { hasNextPage: Boolean(hasNext) } } : {})}
+        paginationModel={{ page: page - 1, pageSize }}
+        pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+        onPaginationModelChange={(model) => {
+          if (model.pageSize !== pageSize) props.onPageSize(model.pageSize);
+          else props.onPage(model.page + 1);
+        }}
+        checkboxSelection={props.selectable ?? false}
+        rowSelectionModel={selection}
+        onRowSelectionModelChange={(model) => props.onSelect?.([...model.ids])}
+        disableColumnMenu
+        disableRowSelectionOnClick
+        autoHeight
+        getRowHeight={() => 'auto'}
+        sx={{ '& .MuiDataGrid-cell': { py: 1, display: 'flex', alignItems: 'center' } }}
+        localeText={{
+          ...(i18n.language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText,
+          noRowsLabel: t('common.table.empty'),
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import { lazy, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { ScreenBoundary } from './screen-error';
+
+/** What a feature's routes.tsx exports: open routes and routes that need a signed-in user. */
+export interface FeatureRoutes {
+  open?: RouteObject[];
+  private?: RouteObject[];
+}
+
+/**
+ * A route whose screen is its own chunk, loaded on navigation, inside its own error boundary so one failing
+ * screen never blanks the app. The shell's Suspense shows a spinner while the chunk loads.
+ */
+export function lazyRoute<M>(
+  path: string,
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): RouteObject {
+  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  return {
+    path,
+    element: (
+      <ScreenBoundary key={path}>
+        <Screen />
+      </ScreenBoundary>
+    ),
+  };
+}

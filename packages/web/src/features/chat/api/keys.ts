@@ -1,0 +1,1 @@
+export const chatKeys = { enabledKey: ['chat', 'enabled-key'] as const };

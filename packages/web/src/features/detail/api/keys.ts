@@ -1,0 +1,3 @@
+export const detailKeys = {
+  usage: (start: number, end: number) => ['usage', start, end] as const,
+};

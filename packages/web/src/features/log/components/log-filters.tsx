@@ -1,0 +1,89 @@
+import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromDateTimeInput, toDateTimeInput } from '../../../lib/format';
+import type { LogFilters as Filters } from '../api/keys';
+
+const TYPES = ['0', '1', '2', '3', '4'];
+
+/** The filter form; applying writes the filters to the URL (times as unix seconds). */
+export function LogFilters({ value, onApply }: { value: Filters; onApply(filters: Filters): void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(() => ({
+    ...value,
+    start: value.start ? toDateTimeInput(Number(value.start)) : '',
+    end: value.end ? toDateTimeInput(Number(value.end)) : '',
+  }));
+  const set = (key: keyof Filters) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({
+      type: draft.type === '0' ? '' : draft.type,
+      token_name: draft.token_name.trim(),
+      model_name: draft.model_name.trim(),
+      group: draft.group.trim(),
+      start: String(fromDateTimeInput(draft.start) ?? ''),
+      end: String(fromDateTimeInput(draft.end) ?? ''),
+    });
+  };
+  const dateProps = {
+    type: 'datetime-local',
+    slotProps: { inputLabel: { shrink: true }, htmlInput: { step: 1 } },
+  } as const;
+  return (
+    <Box
+      component="form"
+      onSubmit={submit}
+      sx={{
+        display: 'grid',
+        gap: 1,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr) auto' },
+      }}
+    >
+      <TextField
+        select
+        label={t('log.fields.type')}
+        name="type"
+        value={draft.type || '0'}
+        onChange={set('type')}
+      >
+        {TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {t(`log.types.${type}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={t('log.fields.token_name')}
+        name="token_name"
+        value={draft.token_name}
+        onChange={set('token_name')}
+      />
+      <TextField
+        label={t('log.fields.model_name')}
+        name="model_name"
+        value={draft.model_name}
+        onChange={set('model_name')}
+      />
+      <TextField label={t('log.fields.group')} name="group" value={draft.group} onChange={set('group')} />
+      <TextField
+        label={t('log.filters.start')}
+        name="start"
+        value={draft.start}
+        onChange={set('start')}
+        {...dateProps}
+      />
+      <TextField
+        label={t('log.filters.end')}
+        name="end"
+        value={draft.end}
+        onChange={set('end')}
+        {...dateProps}
+      />
+      <Button type="submit" variant="contained" data-testid="log-apply">
+        {t('log.filters.apply')}
+      </Button>
+    </Box>
+  );
+}

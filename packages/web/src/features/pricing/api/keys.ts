@@ -1,0 +1,1 @@
+export const pricingKeys = { all: ['pricing'] as const };

@@ -1,0 +1,3 @@
+export const settingKeys = {
+  self: ['self'] as const,
+};

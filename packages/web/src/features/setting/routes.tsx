@@ -1,0 +1,11 @@
+import { lazyRoute, type FeatureRoutes } from '../../components/lazy-route';
+
+export const settingRoutes: FeatureRoutes = {
+  private: [
+    lazyRoute(
+      'setting',
+      () => import('./components/setting-page'),
+      (m) => m.SettingPage,
+    ),
+  ],
+};

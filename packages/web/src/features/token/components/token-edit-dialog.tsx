@@ -1,0 +1,203 @@
+import {
+  EXPIRY_SHORTCUTS,
+  expiryFromShortcut,
+  NEW_TOKEN_DEFAULT_QUOTA,
+  TOKEN_BATCH_PRESETS,
+  type Token,
+} from '@switchboard/sdk';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/errors';
+import { formatQuota, formatTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useCreateTokens, useUpdateToken } from '../api/mutations';
+import { useUserGroups, useUserModels } from '../api/queries';
+import { validateToken, type TokenForm } from '../validation';
+
+function initialForm(token: Token | null): TokenForm {
+  return {
+    name: token?.name ?? '',
+    remainQuota: String(token?.remain_quota ?? NEW_TOKEN_DEFAULT_QUOTA),
+    unlimited: token?.unlimited_quota ?? false,
+    expiry: !token || token.expired_time === -1 ? '-1' : formatTime(token.expired_time),
+    modelLimitsEnabled: token?.model_limits_enabled ?? false,
+    modelLimits: token?.model_limits ? token.model_limits.split(',').filter(Boolean) : [],
+    allowIps: token?.allow_ips ?? '',
+    group: token?.group ?? '',
+    count: '1',
+  };
+}
+
+/** Create (single or batch) and edit: quota, unlimited, expiry with shortcuts, model limits, IPs, group. */
+export function TokenEditDialog({ token, onClose }: { token: Token | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const creating = token === null;
+  const [form, setForm] = useState<TokenForm>(() => initialForm(token));
+  const [error, setError] = useState<string | null>(null);
+  const models = useUserModels();
+  const groups = useUserGroups();
+  const create = useCreateTokens();
+  const update = useUpdateToken();
+  const set = <K extends keyof TokenForm>(key: K, value: TokenForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async () => {
+    const invalid = validateToken(form, creating);
+    if (invalid) return setError(t(invalid));
+    setError(null);
+    const params = {
+      name: form.name.trim(),
+      expired_time: form.expiry.trim(),
+      remain_quota: form.unlimited ? 0 : Number(form.remainQuota),
+      unlimited_quota: form.unlimited,
+      model_limits_enabled: form.modelLimitsEnabled,
+      model_limits: form.modelLimits.join(','),
+      allow_ips: form.allowIps,
+      group: form.group,
+    };
+    try {
+      if (creating) await create.mutateAsync({ params, count: Number(form.count) });
+      else await update.mutateAsync({ id: token.id, params });
+      notify('success', creating ? t('token.edit.created') : t('token.edit.updated'));
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+
+  const groupEntries = Object.entries(groups.data ?? {});
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{creating ? t('token.edit.createTitle') : t('token.edit.editTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }} component="form" noValidate>
+          <TextField
+            label={t('token.fields.name')}
+            name="name"
+            value={form.name}
+            onChange={(e) => set('name', e.target.value)}
+          />
+          <TextField
+            label={t('token.fields.expired_time')}
+            name="expiry"
+            value={form.expiry}
+            helperText={t('token.edit.expiryHint')}
+            onChange={(e) => set('expiry', e.target.value)}
+          />
+          <Stack sx={{ flexWrap: 'wrap' }} direction="row" spacing={1} useFlexGap>
+            {EXPIRY_SHORTCUTS.map((s) => (
+              <Chip
+                key={s.id}
+                label={t(`token.expiry.${s.id}`)}
+                onClick={() => {
+                  const value = expiryFromShortcut(s.id, Date.now() / 1000);
+                  set('expiry', value === -1 ? '-1' : formatTime(value));
+                }}
+              />
+            ))}
+          </Stack>
+          <FormControlLabel
+            control={<Switch checked={form.unlimited} onChange={(e) => set('unlimited', e.target.checked)} />}
+            label={t('token.fields.unlimited_quota')}
+          />
+          {!form.unlimited && (
+            <TextField
+              label={t('token.fields.remain_quota')}
+              name="remain_quota"
+              value={form.remainQuota}
+              helperText={
+                /^\d+$/.test(form.remainQuota)
+                  ? t('token.edit.equivalent', { amount: formatQuota(Number(form.remainQuota)) })
+                  : ' '
+              }
+              onChange={(e) => set('remainQuota', e.target.value)}
+            />
+          )}
+          {creating && (
+            <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1}>
+              <TextField
+                label={t('token.edit.count')}
+                name="count"
+                value={form.count}
+                onChange={(e) => set('count', e.target.value)}
+                sx={{ maxWidth: 140 }}
+              />
+              {TOKEN_BATCH_PRESETS.map((n) => (
+                <Chip key={n} label={n} onClick={() => set('count', String(n))} />
+              ))}
+            </Stack>
+          )}
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.modelLimitsEnabled}
+                onChange={(e) => set('modelLimitsEnabled', e.target.checked)}
+              />
+            }
+            label={t('token.fields.model_limits_enabled')}
+          />
+          <Autocomplete
+            multiple
+            disabled={!form.modelLimitsEnabled}
+            options={models.data ?? []}
+            value={form.modelLimits}
+            onChange={(_e, value) => set('modelLimits', value)}
+            renderInput={(params) => <TextField {...params} label={t('token.fields.model_limits')} />}
+          />
+          <TextField
+            label={t('token.fields.allow_ips')}
+            multiline
+            minRows={2}
+            value={form.allowIps}
+            placeholder={t('token.edit.ipsHint')}
+            onChange={(e) => set('allowIps', e.target.value)}
+          />
+          <TextField
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            select
+            label={t('token.fields.group')}
+            value={form.group}
+            onChange={(e) => set('group', e.target.value)}
+          >
+            <MenuItem value="">{t('token.edit.userGroup')}</MenuItem>
+            {groupEntries.map(([name, info]) => (
+              <MenuItem key={name} value={name}>
+                {name} · {info.desc} ({info.ratio}x)
+              </MenuItem>
+            ))}
+          </TextField>
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={create.isPending || update.isPending}
+        >
+          {t('common.actions.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

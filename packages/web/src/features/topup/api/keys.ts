@@ -1,0 +1,4 @@
+export const topupKeys = {
+  self: ['self'] as const,
+  affCode: ['self', 'aff-code'] as const,
+};

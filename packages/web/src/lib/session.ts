@@ -1,0 +1,45 @@
+import type { SessionUser } from '@switchboard/sdk';
+import { useSyncExternalStore } from 'react';
+import { resetSdk } from './sdk';
+import { readJson, STORAGE_KEYS, writeJson, writeItem } from './storage';
+
+/** The signed-in user as stored locally (spec §4: stored on login, cleared on logout or a 401). */
+export type StoredUser = Pick<SessionUser, 'id' | 'username' | 'display_name' | 'role' | 'status' | 'group'>;
+
+const listeners = new Set<() => void>();
+let current: StoredUser | null = readJson<StoredUser>(STORAGE_KEYS.user);
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function getUser(): StoredUser | null {
+  return current;
+}
+
+export function setUser(user: StoredUser | null): void {
+  current = user;
+  if (user) writeJson(STORAGE_KEYS.user, user);
+  else writeItem(STORAGE_KEYS.user, null);
+  resetSdk();
+  emit();
+}
+
+/** Re-reads local storage (tests, other tabs). */
+export function reloadUser(): void {
+  current = readJson<StoredUser>(STORAGE_KEYS.user);
+  emit();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useUser(): StoredUser | null {
+  return useSyncExternalStore(subscribe, getUser, getUser);
+}
+
+export function isAdmin(user: StoredUser | null): boolean {
+  return (user?.role ?? 0) >= 10;
+}
