@@ -48,3 +48,8 @@ export function parseTime(text: string, now = Date.now()): number | undefined {
 export function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** Two-space JSON and a final newline: how swb prints JSON and writes JSON files alike. */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, null, 2) + '\n';
+}

@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { stringify as toYaml } from 'yaml';
 import { usageError } from './errors.js';
-import { cellText, quotaText, timeText, type QuotaDisplay } from './format.js';
+import { cellText, jsonText, quotaText, timeText, type QuotaDisplay } from './format.js';
 import type { Io } from './io.js';
 
 /** A table column: `key` is the JSON field (used by `--json key,…` and CSV), `show` the cell text. */
@@ -117,7 +117,7 @@ export class Output {
         const { runJq } = await import('./jq.js');
         const out = await runJq(value, this.jq);
         if (out !== '') this.io.stdout.write(out + '\n');
-      } else this.io.stdout.write(JSON.stringify(value, null, 2) + '\n');
+      } else this.io.stdout.write(jsonText(value));
       return true;
     }
     if (this.format === 'yaml') {

@@ -4,6 +4,7 @@ import { ApiError } from '@switchboard/sdk';
 import { parse as parseYaml } from 'yaml';
 import type { Context } from '../core/context.js';
 import { usageError } from '../core/errors.js';
+import type { DiffOptions } from './diff.js';
 import { parseDoc, type GatewayDoc } from './document.js';
 
 /** Reads a gateway file (YAML or JSON; "-" for stdin) and validates it. */
@@ -22,6 +23,17 @@ export async function loadDoc(ctx: Context, file: string): Promise<{ doc: Gatewa
     throw usageError(`${file}: not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
   }
   return { doc: parseDoc(value, file), path };
+}
+
+/** How `plan` and `apply` diff the file at `path` (from `loadDoc`) against the current server. */
+export function diffOptions(ctx: Context, path: string, prune: boolean | undefined): DiffOptions {
+  return {
+    prune: prune === true,
+    env: ctx.io.env,
+    file: path,
+    server: ctx.settings().url ?? '',
+    revealKey: keyReader(ctx),
+  };
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {

@@ -1,21 +1,11 @@
 import { CHANNEL_TYPE_VALUES, ChannelCreateParamsSchema, channelTypeName } from '@switchboard/sdk';
 import { defineCommand } from '../../core/command.js';
 import { usageError } from '../../core/errors.js';
+import { definedFields } from '../../core/fields.js';
 import { issueText, readSecret } from './input.js';
+import { type ChannelFieldOpts, MODEL_OPTIONS, ROUTING_OPTIONS, SETTING_FIELDS } from './settings.js';
 
-interface Opts {
-  type?: string;
-  name?: string;
-  key?: string;
-  keyFile?: string;
-  models?: string;
-  group?: string;
-  baseUrl?: string;
-  priority?: string;
-  weight?: string;
-  tag?: string;
-  testModel?: string;
-  modelMapping?: string;
+interface Opts extends ChannelFieldOpts {
   other?: string;
   batch?: boolean;
 }
@@ -33,12 +23,9 @@ export default defineCommand<Opts>({
     { flags: '--key-file <path>', description: 'read the key from a file ("-" for stdin)' },
     { flags: '--models <list>', description: 'comma-separated model names' },
     { flags: '--group <list>', description: 'comma-separated groups', default: 'default' },
-    { flags: '--base-url <url>', description: 'upstream base URL' },
-    { flags: '--priority <n>', description: 'priority tier' },
-    { flags: '--weight <n>', description: 'weight within the tier' },
+    ...ROUTING_OPTIONS,
     { flags: '--tag <tag>', description: 'tag' },
-    { flags: '--test-model <model>', description: 'model used by channel tests' },
-    { flags: '--model-mapping <json>', description: 'JSON object of requested → upstream model names' },
+    ...MODEL_OPTIONS,
     { flags: '--other <text>', description: 'type-specific extra (API version, region, …)' },
     { flags: '--batch', description: 'one channel per key line' },
   ],
@@ -73,13 +60,7 @@ export default defineCommand<Opts>({
       key,
       models,
       group: opts.group,
-      ...(opts.baseUrl !== undefined ? { base_url: opts.baseUrl } : {}),
-      ...(opts.priority !== undefined ? { priority: opts.priority } : {}),
-      ...(opts.weight !== undefined ? { weight: opts.weight } : {}),
-      ...(opts.tag !== undefined ? { tag: opts.tag } : {}),
-      ...(opts.testModel !== undefined ? { test_model: opts.testModel } : {}),
-      ...(opts.modelMapping !== undefined ? { model_mapping: opts.modelMapping } : {}),
-      ...(opts.other !== undefined ? { other: opts.other } : {}),
+      ...definedFields(opts, { ...SETTING_FIELDS, other: 'other' }),
     };
     const parsed = ChannelCreateParamsSchema.safeParse(params);
     if (!parsed.success) throw usageError(issueText(parsed.error));

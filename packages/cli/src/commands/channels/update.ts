@@ -1,23 +1,12 @@
 import { defineCommand } from '../../core/command.js';
 import { parseId } from '../../core/args.js';
-import { usageError } from '../../core/errors.js';
+import { assertChanges, definedFields } from '../../core/fields.js';
 import { CHANNEL_FIELDS } from './columns.js';
 import { readSecret } from './input.js';
+import { type ChannelFieldOpts, MODEL_OPTIONS, ROUTING_OPTIONS, SETTING_FIELDS } from './settings.js';
 
-interface Opts {
+interface Opts extends ChannelFieldOpts {
   id: string;
-  name?: string;
-  keyFile?: string;
-  key?: string;
-  models?: string;
-  group?: string;
-  baseUrl?: string;
-  priority?: string;
-  weight?: string;
-  tag?: string;
-  testModel?: string;
-  modelMapping?: string;
-  type?: string;
 }
 
 export default defineCommand<Opts>({
@@ -31,32 +20,19 @@ export default defineCommand<Opts>({
     { flags: '--key-file <path>', description: 'read the new key from a file ("-" for stdin)' },
     { flags: '--models <list>', description: 'comma-separated models (replaces the list)' },
     { flags: '--group <list>', description: 'comma-separated groups' },
-    { flags: '--base-url <url>', description: 'upstream base URL' },
-    { flags: '--priority <n>', description: 'priority tier' },
-    { flags: '--weight <n>', description: 'weight within the tier' },
+    ...ROUTING_OPTIONS,
     { flags: '--tag <tag>', description: 'tag ("" removes it)' },
-    { flags: '--test-model <model>', description: 'model used by channel tests' },
-    { flags: '--model-mapping <json>', description: 'JSON object of requested → upstream model names' },
+    ...MODEL_OPTIONS,
   ],
   output: true,
   examples: ['swb channels update 3 --priority 10 --weight 2', 'swb channels update 3 --key-file key.txt'],
   async run(opts, ctx) {
     const key = await readSecret(ctx, opts.keyFile, opts.key, 'SWB_CHANNEL_KEY_UNUSED');
-    const fields = {
-      ...(opts.name !== undefined ? { name: opts.name } : {}),
-      ...(opts.type !== undefined ? { type: opts.type } : {}),
-      ...(key !== undefined ? { key } : {}),
-      ...(opts.models !== undefined ? { models: opts.models } : {}),
-      ...(opts.group !== undefined ? { group: opts.group } : {}),
-      ...(opts.baseUrl !== undefined ? { base_url: opts.baseUrl } : {}),
-      ...(opts.priority !== undefined ? { priority: opts.priority } : {}),
-      ...(opts.weight !== undefined ? { weight: opts.weight } : {}),
-      ...(opts.tag !== undefined ? { tag: opts.tag } : {}),
-      ...(opts.testModel !== undefined ? { test_model: opts.testModel } : {}),
-      ...(opts.modelMapping !== undefined ? { model_mapping: opts.modelMapping } : {}),
-    };
-    if (Object.keys(fields).length === 0)
-      throw usageError('Nothing to change: pass at least one field flag.');
+    const fields = definedFields(
+      { ...opts, key },
+      { name: 'name', type: 'type', key: 'key', models: 'models', group: 'group', ...SETTING_FIELDS },
+    );
+    assertChanges(fields);
     const saved = await ctx.client().channels.update(parseId(opts.id), fields as never, ctx.req);
     ctx.out.success(`Updated channel ${saved.id} (${saved.name}).`);
     if (ctx.out.machine) await ctx.out.item({ ...saved, key: '' }, CHANNEL_FIELDS);

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { defineCommand } from '../../core/command.js';
 import { CliError, ExitCode, usageError } from '../../core/errors.js';
+import { jsonText } from '../../core/format.js';
 import { computePlan } from '../../gateway/diff.js';
 import { executePlan } from '../../gateway/execute.js';
-import { keyReader, loadDoc } from '../../gateway/load.js';
+import { diffOptions, loadDoc } from '../../gateway/load.js';
 import type { Plan } from '../../gateway/plan-types.js';
 import { renderPlan } from '../../gateway/render.js';
 import { takeSnapshot } from '../../gateway/snapshot.js';
@@ -44,13 +45,7 @@ export default defineCommand<{ plan?: string; file?: string; prune?: boolean; js
     } else {
       if (!opts.file) throw usageError('Pass a saved plan or -f gateway.yaml', 'swb apply -f gateway.yaml');
       const { doc, path } = await loadDoc(ctx, opts.file);
-      plan = await computePlan(doc, snap, {
-        prune: opts.prune === true,
-        env: ctx.io.env,
-        file: path,
-        server: ctx.settings().url ?? '',
-        revealKey: keyReader(ctx),
-      });
+      plan = await computePlan(doc, snap, diffOptions(ctx, path, opts.prune));
     }
     const json = opts.json !== undefined;
     if (!json) ctx.io.stderr.write(renderPlan(plan, ctx.color));
@@ -60,7 +55,7 @@ export default defineCommand<{ plan?: string; file?: string; prune?: boolean; js
     }
     await ctx.prompts.confirm('Apply these changes?');
     const outcomes = await executePlan(plan, ctx);
-    if (json) ctx.io.stdout.write(JSON.stringify(outcomes, null, 2) + '\n');
+    if (json) ctx.io.stdout.write(jsonText(outcomes));
     else
       for (const o of outcomes) {
         const what = `${o.action} ${o.kind} "${o.name}"${o.id ? ` (id ${o.id})` : ''}`;

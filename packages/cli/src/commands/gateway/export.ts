@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { defineCommand } from '../../core/command.js';
 import { usageError } from '../../core/errors.js';
+import { jsonText } from '../../core/format.js';
 import { serverToDoc } from '../../gateway/normalize.js';
 import { takeSnapshot } from '../../gateway/snapshot.js';
 
@@ -27,8 +28,7 @@ export default defineCommand<{ file?: string; format?: string }>({
     if (format !== 'yaml' && format !== 'json') throw usageError('--format must be yaml or json');
     const snap = await takeSnapshot(ctx);
     const doc = serverToDoc(snap.channels, snap.options);
-    const text =
-      format === 'json' ? JSON.stringify(doc, null, 2) + '\n' : HEADER + stringify(doc, { lineWidth: 0 });
+    const text = format === 'json' ? jsonText(doc) : HEADER + stringify(doc, { lineWidth: 0 });
     if (!opts.file) return void ctx.io.stdout.write(text);
     await writeFile(resolve(ctx.io.cwd, opts.file), text);
     ctx.out.success(

@@ -26,6 +26,13 @@ interface Doc {
 }
 const read = (name: string) => parse(readFileSync(join(dir, name), 'utf8')) as Doc;
 const write = (name: string, doc: Doc) => writeFileSync(join(dir, name), stringify(doc));
+/** Plans `name`: the exported gateway.yaml with `edit` applied. */
+const planEdited = (name: string, edit: (doc: Doc) => void) => {
+  const doc = read('gateway.yaml');
+  edit(doc);
+  write(name, doc);
+  return run(`plan -f ${name}`);
+};
 
 describe('export', () => {
   it('writes channels without keys, typed options and pricing maps, in a stable order', async () => {
@@ -100,24 +107,15 @@ describe('plan', () => {
   });
 
   it('refuses literal keys, duplicate names, missing references and bad documents (exit 2)', async () => {
-    const doc = read('gateway.yaml');
-    doc.channels[0]!.key = 'sk-literal';
-    write('literal.yaml', doc);
-    const literal = await run('plan -f literal.yaml');
+    const literal = await planEdited('literal.yaml', (doc) => (doc.channels[0]!.key = 'sk-literal'));
     expect(literal.code).toBe(2);
     expect(literal.stderr).toContain('secrets never live in the file');
 
-    const dup = read('gateway.yaml');
-    dup.channels.push({ ...dup.channels[0]! });
-    write('dup.yaml', dup);
-    const d = await run('plan -f dup.yaml');
+    const d = await planEdited('dup.yaml', (doc) => doc.channels.push({ ...doc.channels[0]! }));
     expect(d.code).toBe(2);
     expect(d.stderr).toContain('appears twice');
 
-    const missing = read('gateway.yaml');
-    missing.channels[0]!.key = '${env:NOT_SET_ANYWHERE}';
-    write('missing.yaml', missing);
-    const m = await run('plan -f missing.yaml');
+    const m = await planEdited('missing.yaml', (doc) => (doc.channels[0]!.key = '${env:NOT_SET_ANYWHERE}'));
     expect(m.code).toBe(2);
     expect(m.stderr).toContain('NOT_SET_ANYWHERE is not set');
 
@@ -130,10 +128,7 @@ describe('plan', () => {
   it('refuses to guess between server channels with the same name (exit 7)', async () => {
     await run(['channels', 'create', '--type', '1', '--name', 'twin', '--models', 'gpt-4o', '--key', 'k1']);
     await run(['channels', 'create', '--type', '1', '--name', 'twin', '--models', 'gpt-4o', '--key', 'k2']);
-    const doc = read('gateway.yaml');
-    doc.channels.push({ name: 'twin', type: 1 });
-    write('twin.yaml', doc);
-    const r = await run('plan -f twin.yaml');
+    const r = await planEdited('twin.yaml', (doc) => doc.channels.push({ name: 'twin', type: 1 }));
     expect(r.code).toBe(7);
     expect(r.stderr).toContain('2 channels named "twin"');
     const ids = JSON.parse((await run('channels search twin --json id')).stdout) as { id: number }[];

@@ -2,8 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { defineCommand } from '../../core/command.js';
 import { ExitCode, usageError } from '../../core/errors.js';
+import { jsonText } from '../../core/format.js';
 import { computePlan } from '../../gateway/diff.js';
-import { keyReader, loadDoc } from '../../gateway/load.js';
+import { diffOptions, loadDoc } from '../../gateway/load.js';
 import { renderPlan } from '../../gateway/render.js';
 import { takeSnapshot } from '../../gateway/snapshot.js';
 
@@ -36,17 +37,11 @@ export default defineCommand<{
     if (!opts.file) throw usageError('Missing -f/--file', 'swb plan -f gateway.yaml');
     const { doc, path } = await loadDoc(ctx, opts.file);
     const snap = await takeSnapshot(ctx);
-    const plan = await computePlan(doc, snap, {
-      prune: opts.prune === true,
-      env: ctx.io.env,
-      file: path,
-      server: ctx.settings().url ?? '',
-      revealKey: keyReader(ctx),
-    });
-    if (opts.json !== undefined) ctx.io.stdout.write(JSON.stringify(plan, null, 2) + '\n');
+    const plan = await computePlan(doc, snap, diffOptions(ctx, path, opts.prune));
+    if (opts.json !== undefined) ctx.io.stdout.write(jsonText(plan));
     else ctx.io.stdout.write(renderPlan(plan, ctx.color));
     if (opts.out) {
-      await writeFile(resolve(ctx.io.cwd, opts.out), JSON.stringify(plan, null, 2) + '\n', { mode: 0o600 });
+      await writeFile(resolve(ctx.io.cwd, opts.out), jsonText(plan), { mode: 0o600 });
       ctx.out.note(`Saved the plan to ${opts.out}; apply it with \`swb apply ${opts.out}\`.`);
     }
     if (opts.detailedExitcode && plan.changes.length) return ExitCode.Usage;

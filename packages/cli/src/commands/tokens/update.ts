@@ -1,6 +1,6 @@
 import { defineCommand } from '../../core/command.js';
 import { parseId } from '../../core/args.js';
-import { usageError } from '../../core/errors.js';
+import { assertChanges, definedFields } from '../../core/fields.js';
 import { parseQuota } from '../../core/quota.js';
 import { maskToken, TOKEN_COLUMNS } from './columns.js';
 
@@ -38,18 +38,15 @@ export default defineCommand<Opts>({
     // new-api rewrites every editable field, so start from the token as it is.
     const t = await client.tokens.get(id, ctx.req);
     const changes = {
-      ...(opts.name !== undefined ? { name: opts.name } : {}),
+      ...definedFields(opts, { name: 'name', expires: 'expired_time', group: 'group' }),
       ...(opts.quota !== undefined ? { remain_quota: await parseQuota(opts.quota, ctx) } : {}),
       ...(opts.unlimited ? { unlimited_quota: true } : opts.limited ? { unlimited_quota: false } : {}),
-      ...(opts.expires !== undefined ? { expired_time: opts.expires } : {}),
       ...(opts.models !== undefined
         ? { model_limits: opts.models, model_limits_enabled: opts.models !== '' }
         : {}),
       ...(opts.ips !== undefined ? { allow_ips: opts.ips.split(',').join('\n') } : {}),
-      ...(opts.group !== undefined ? { group: opts.group } : {}),
     };
-    if (Object.keys(changes).length === 0)
-      throw usageError('Nothing to change: pass at least one field flag.');
+    assertChanges(changes);
     const saved = await client.tokens.update(
       id,
       {

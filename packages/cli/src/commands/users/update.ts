@@ -1,6 +1,6 @@
 import { defineCommand } from '../../core/command.js';
 import { parseId } from '../../core/args.js';
-import { usageError } from '../../core/errors.js';
+import { assertChanges, definedFields } from '../../core/fields.js';
 import { parseQuota } from '../../core/quota.js';
 
 interface Opts {
@@ -25,8 +25,14 @@ export default defineCommand<Opts>({
   async run(opts, ctx) {
     const client = ctx.client();
     const id = parseId(opts.id);
-    if ([opts.username, opts.displayName, opts.group, opts.quota].every((v) => v === undefined))
-      throw usageError('Nothing to change: pass at least one field flag.');
+    assertChanges(
+      definedFields(opts, {
+        username: 'username',
+        displayName: 'display_name',
+        group: 'group',
+        quota: 'quota',
+      }),
+    );
     // new-api writes all four fields as sent, so start from the current row.
     const u = await client.users.get(id, ctx.req);
     await client.users.update(

@@ -1,4 +1,5 @@
 import { defineCommand } from '../../../core/command.js';
+import { definedFields } from '../../../core/fields.js';
 
 interface Opts {
   tag: string;
@@ -26,14 +27,14 @@ export default defineCommand<Opts>({
   async run(opts, ctx) {
     await ctx.client().channels.tags.update(
       opts.tag,
-      {
-        ...(opts.newTag !== undefined ? { new_tag: opts.newTag } : {}),
-        ...(opts.priority !== undefined ? { priority: opts.priority } : {}),
-        ...(opts.weight !== undefined ? { weight: opts.weight } : {}),
-        ...(opts.models !== undefined ? { models: opts.models } : {}),
-        ...(opts.groups !== undefined ? { groups: opts.groups } : {}),
-        ...(opts.modelMapping !== undefined ? { model_mapping: opts.modelMapping } : {}),
-      } as never,
+      definedFields(opts, {
+        newTag: 'new_tag',
+        priority: 'priority',
+        weight: 'weight',
+        models: 'models',
+        groups: 'groups',
+        modelMapping: 'model_mapping',
+      }) as never,
       ctx.req,
     );
     ctx.out.success(`Updated every channel tagged "${opts.tag}".`);
