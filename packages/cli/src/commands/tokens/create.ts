@@ -1,16 +1,10 @@
 import { defineCommand } from '../../core/command.js';
 import { parseCount } from '../../core/args.js';
 import { parseQuota } from '../../core/quota.js';
+import { ACCESS_OPTIONS, allowIps, type TokenFieldOpts } from './settings.js';
 
-interface Opts {
-  name?: string;
+interface Opts extends TokenFieldOpts {
   count?: string;
-  quota?: string;
-  unlimited?: boolean;
-  expires?: string;
-  models?: string;
-  ips?: string;
-  group?: string;
 }
 
 export default defineCommand<Opts>({
@@ -27,8 +21,7 @@ export default defineCommand<Opts>({
       default: '-1',
     },
     { flags: '--models <list>', description: 'only these models' },
-    { flags: '--ips <list>', description: 'allowed IPs, comma-separated' },
-    { flags: '--group <group>', description: 'relay group' },
+    ...ACCESS_OPTIONS,
   ],
   examples: [
     "swb tokens create --name ci --quota '$5'",
@@ -48,7 +41,7 @@ export default defineCommand<Opts>({
           unlimited_quota: opts.unlimited === true,
           ...(quota !== undefined ? { remain_quota: quota } : {}),
           ...(opts.models ? { model_limits_enabled: true, model_limits: opts.models } : {}),
-          ...(opts.ips ? { allow_ips: opts.ips.split(',').join('\n') } : {}),
+          ...(opts.ips ? { allow_ips: allowIps(opts.ips) } : {}),
           ...(opts.group ? { group: opts.group } : {}),
         } as never,
         ctx.req,

@@ -3,17 +3,11 @@ import { parseId } from '../../core/args.js';
 import { assertChanges, definedFields } from '../../core/fields.js';
 import { parseQuota } from '../../core/quota.js';
 import { maskToken, TOKEN_COLUMNS } from './columns.js';
+import { ACCESS_OPTIONS, allowIps, type TokenFieldOpts } from './settings.js';
 
-interface Opts {
+interface Opts extends TokenFieldOpts {
   id: string;
-  name?: string;
-  quota?: string;
-  unlimited?: boolean;
   limited?: boolean;
-  expires?: string;
-  models?: string;
-  ips?: string;
-  group?: string;
 }
 
 export default defineCommand<Opts>({
@@ -27,8 +21,7 @@ export default defineCommand<Opts>({
     { flags: '--limited', description: 'apply the quota limit' },
     { flags: '--expires <time>', description: "'yyyy-MM-dd HH:mm:ss', unix seconds, or -1 (never)" },
     { flags: '--models <list>', description: 'only these models ("" lifts the limit)' },
-    { flags: '--ips <list>', description: 'allowed IPs, comma-separated' },
-    { flags: '--group <group>', description: 'relay group' },
+    ...ACCESS_OPTIONS,
   ],
   output: true,
   examples: ["swb tokens update 12 --quota '$10' --limited"],
@@ -44,7 +37,7 @@ export default defineCommand<Opts>({
       ...(opts.models !== undefined
         ? { model_limits: opts.models, model_limits_enabled: opts.models !== '' }
         : {}),
-      ...(opts.ips !== undefined ? { allow_ips: opts.ips.split(',').join('\n') } : {}),
+      ...(opts.ips !== undefined ? { allow_ips: allowIps(opts.ips) } : {}),
     };
     assertChanges(changes);
     const saved = await client.tokens.update(
