@@ -50,82 +50,86 @@ async function logAfter(previousId: number) {
 
 const lastLogId = async () => (await lastConsumeLog(mock).catch(() => ({ id: 0 }))).id;
 
-describe('a stream the client closes before the end is billed for what it received', () => {
-  it('OpenAI client on a Claude channel: not the one token of message_start', async () => {
-    setReplyScript({ words: 400, eventDelayMs: 3 });
-    const before = await lastLogId();
-    const controller = new AbortController();
-    const stream = await openai.chat.completions.create(
-      { model: CLAUDE, messages: [{ role: 'user', content: prompt }], stream: true },
-      { signal: controller.signal },
-    );
-    let words = 0;
-    try {
-      for await (const chunk of stream) {
-        if (chunk.choices[0]?.delta.content) words++;
-        if (words === 120) controller.abort();
+describe(
+  'a stream the client closes before the end is billed for what it received',
+  { timeout: 60_000 },
+  () => {
+    it('OpenAI client on a Claude channel: not the one token of message_start', async () => {
+      setReplyScript({ words: 400, eventDelayMs: 3 });
+      const before = await lastLogId();
+      const controller = new AbortController();
+      const stream = await openai.chat.completions.create(
+        { model: CLAUDE, messages: [{ role: 'user', content: prompt }], stream: true },
+        { signal: controller.signal },
+      );
+      let words = 0;
+      try {
+        for await (const chunk of stream) {
+          if (chunk.choices[0]?.delta.content) words++;
+          if (words === 120) controller.abort();
+        }
+      } catch {
+        // The SDK ends the loop or throws on abort; either way the client is gone.
       }
-    } catch {
-      // The SDK ends the loop or throws on abort; either way the client is gone.
-    }
-    expect(words).toBe(120);
-    const log = await logAfter(before);
-    expect(log.completion_tokens).toBeGreaterThanOrEqual(120);
-    expect(log.completion_tokens).toBeLessThan(400 * 3);
-  });
-
-  it('Claude client on a Claude channel (pass-through)', async () => {
-    setReplyScript({ words: 400, eventDelayMs: 3 });
-    const before = await lastLogId();
-    const stream = claude.messages.stream({
-      model: CLAUDE,
-      max_tokens: 4096,
-      messages: [{ role: 'user', content: prompt }],
+      expect(words).toBe(120);
+      const log = await logAfter(before);
+      expect(log.completion_tokens).toBeGreaterThanOrEqual(120);
+      expect(log.completion_tokens).toBeLessThan(400 * 3);
     });
-    let words = 0;
-    await expect(
-      (async () => {
-        for await (const ev of stream)
-          if (ev.type === 'content_block_delta' && ++words === 150) stream.abort();
-      })(),
-    ).rejects.toThrow();
-    const log = await logAfter(before);
-    expect(log.completion_tokens).toBeGreaterThanOrEqual(150);
-  });
 
-  it('Gemini client on a Gemini channel (pass-through): not zero', async () => {
-    setReplyScript({ words: 400, eventDelayMs: 3 });
-    const before = await lastLogId();
-    const controller = new AbortController();
-    const stream = await gemini.models.generateContentStream({
-      model: GEMINI,
-      contents: prompt,
-      config: { abortSignal: controller.signal },
+    it('Claude client on a Claude channel (pass-through)', async () => {
+      setReplyScript({ words: 400, eventDelayMs: 3 });
+      const before = await lastLogId();
+      const stream = claude.messages.stream({
+        model: CLAUDE,
+        max_tokens: 4096,
+        messages: [{ role: 'user', content: prompt }],
+      });
+      let words = 0;
+      await expect(
+        (async () => {
+          for await (const ev of stream)
+            if (ev.type === 'content_block_delta' && ++words === 150) stream.abort();
+        })(),
+      ).rejects.toThrow();
+      const log = await logAfter(before);
+      expect(log.completion_tokens).toBeGreaterThanOrEqual(150);
     });
-    let chunks = 0;
-    await expect(
-      (async () => {
-        for await (const chunk of stream) if (chunk.text && ++chunks === 100) controller.abort();
-      })(),
-    ).rejects.toThrow();
-    const log = await logAfter(before);
-    expect(log.completion_tokens).toBeGreaterThanOrEqual(100);
-    expect(log.prompt_tokens).toBeGreaterThan(0);
-  });
 
-  it('a finished stream bills the upstream final usage exactly', async () => {
-    setReplyScript({ words: 60 });
-    const before = await lastLogId();
-    const final = await claude.messages
-      .stream({ model: CLAUDE, max_tokens: 4096, messages: [{ role: 'user', content: prompt }] })
-      .finalMessage();
-    const log = await logAfter(before);
-    expect(log.completion_tokens).toBe(final.usage.output_tokens);
-    expect(final.usage.output_tokens).toBe(60);
-  });
-});
+    it('Gemini client on a Gemini channel (pass-through): not zero', async () => {
+      setReplyScript({ words: 400, eventDelayMs: 3 });
+      const before = await lastLogId();
+      const controller = new AbortController();
+      const stream = await gemini.models.generateContentStream({
+        model: GEMINI,
+        contents: prompt,
+        config: { abortSignal: controller.signal },
+      });
+      let chunks = 0;
+      await expect(
+        (async () => {
+          for await (const chunk of stream) if (chunk.text && ++chunks === 100) controller.abort();
+        })(),
+      ).rejects.toThrow();
+      const log = await logAfter(before);
+      expect(log.completion_tokens).toBeGreaterThanOrEqual(100);
+      expect(log.prompt_tokens).toBeGreaterThan(0);
+    });
 
-describe('an upstream that stalls past STREAMING_TIMEOUT or breaks mid-stream', () => {
+    it('a finished stream bills the upstream final usage exactly', async () => {
+      setReplyScript({ words: 60 });
+      const before = await lastLogId();
+      const final = await claude.messages
+        .stream({ model: CLAUDE, max_tokens: 4096, messages: [{ role: 'user', content: prompt }] })
+        .finalMessage();
+      const log = await logAfter(before);
+      expect(log.completion_tokens).toBe(final.usage.output_tokens);
+      expect(final.usage.output_tokens).toBe(60);
+    });
+  },
+);
+
+describe('an upstream that stalls past STREAMING_TIMEOUT or breaks mid-stream', { timeout: 60_000 }, () => {
   const stall = { words: 300, fault: { after: 40, mode: 'stall' as const } };
   const drop = { words: 300, fault: { after: 40, mode: 'drop' as const } };
 

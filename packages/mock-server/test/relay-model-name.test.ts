@@ -27,7 +27,7 @@ afterAll(() => mock.close());
 
 const messages = [{ role: 'user' as const, content: 'Hi' }];
 
-describe('OpenAI clients on a mapped model', () => {
+describe('OpenAI clients on a mapped model', { timeout: 60_000 }, () => {
   it('a JSON answer names the requested model, the upstream got the mapped one', async () => {
     const answer = await client.chat.completions.create({ model: 'house-fast', messages });
     expect(mock.upstreams.openai.requests.at(-1)!.body).toMatchObject({ model: 'gpt-4o-mini' });

@@ -77,7 +77,7 @@ const settle = (results: PromiseSettledResult<unknown>[]) => ({
     .length,
 });
 
-describe('the balance pays for every answer served, under 100-way concurrency', () => {
+describe('the balance pays for every answer served, under 100-way concurrency', { timeout: 60_000 }, () => {
   it('a user whose balance covers some long answers: no overdraft, conservation exact', async () => {
     setReplyScript({ words: 800 });
     // One 800-word answer of gpt-4o-mini costs about (prompt + 800 × 4) × 0.075 ≈ 240 quota.
@@ -163,7 +163,7 @@ describe('the balance pays for every answer served, under 100-way concurrency', 
   });
 });
 
-describe('an upstream that ignores max_tokens', () => {
+describe('an upstream that ignores max_tokens', { timeout: 60_000 }, () => {
   it('a stream is cut where the balance runs out, with an error, and billed exactly what is left', async () => {
     setReplyScript({ words: 20_000, ignoreMaxTokens: true });
     const start = 600;
