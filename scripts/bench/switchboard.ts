@@ -89,14 +89,15 @@ export async function startSwitchboard(upstream: string, execArgv: string[] = []
       auth,
     );
     await api(base, 'POST', '/api/token/', { name: 'bench', unlimited_quota: true }, auth);
-    const tokens = await api<{ items: { id: number; name: string }[] }>(
+    // new-api 0.4.8's token list: a bare array, 0-based p.
+    const tokens = await api<{ id: number; name: string }[]>(
       base,
       'GET',
-      '/api/token/?p=1&size=10',
+      '/api/token/?p=0&size=10',
       undefined,
       auth,
     );
-    const token = tokens.data.items.find((t) => t.name === 'bench');
+    const token = tokens.data.find((t) => t.name === 'bench');
     if (!token) throw new Error('the bench token is not in the token list');
     const { data } = await api<{ key: string }>(base, 'POST', `/api/token/${token.id}/key`, undefined, auth);
     return {

@@ -1,4 +1,4 @@
-import { settleQuota, isPricedPerCall, perCallQuota, type ModelPricing } from './billing.js';
+import { isPricedPerCall, perCallQuota, type ModelPricing } from './billing.js';
 
 /** A request's price and the bound of its prompt, for {@link worstCaseQuota} and {@link affordableCompletion}. */
 export interface WorstCaseParams extends ModelPricing {
@@ -13,22 +13,21 @@ export interface WorstCaseParams extends ModelPricing {
 }
 
 /**
- * The most a request can be charged if its prompt has at most `promptTokens` tokens and each of its choices at
- * most `completionTokens`: the settlement formula at those counts, with every prompt token priced as a cache
- * write when writes cost more than plain tokens. Charges are monotonic in the counts, so any real usage within
- * the bounds settles at or below this.
+ * At least the most a request can be charged if its prompt has at most `promptTokens` tokens and each of its
+ * choices at most `completionTokens`: the settlement formula at those counts, with every prompt token priced as a
+ * cache write when writes cost more. It runs on every request, so it is computed in floating point with room for
+ * the settlement's roundings (half a token, half a unit) and float error: at most half a token's price plus
+ * two units above the exact figure. Charges are monotonic in the counts, so any real usage within the bounds settles at or below it.
  */
 export function worstCaseQuota(params: WorstCaseParams, completionTokens: number): number {
   if (isPricedPerCall(params.modelPrice))
     return perCallQuota(params.modelPrice, params.groupRatio, params.quotaPerUnit);
-  const writes = (params.cacheCreationRatio ?? 1) > 1;
-  return settleQuota({
-    ...params,
-    completionTokens: completionTokens * Math.max(1, params.choices ?? 1),
-    ...(writes ? { cacheCreationTokens: params.promptTokens } : { cacheCreationTokens: 0 }),
-    cachedTokens: 0,
-    cacheRatio: 1,
-  });
+  const writeRatio = Math.max(1, params.cacheCreationRatio ?? 1);
+  const completion = completionTokens * Math.max(1, params.choices ?? 1) * params.completionRatio;
+  const tokens = params.promptTokens * writeRatio + completion + 0.5;
+  const quota = tokens * params.modelRatio * params.groupRatio + 0.5;
+  if (quota <= 0.5) return params.modelRatio * params.groupRatio === 0 ? 0 : 1;
+  return Math.ceil(quota * (1 + 1e-12));
 }
 
 /**

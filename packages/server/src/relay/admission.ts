@@ -57,10 +57,13 @@ export function admit(ledger: Ledger, call: ChatCall, worst: WorstCaseParams, li
   const playground = call.playground ?? false;
   const free = ledger.free(call.caller, playground);
   let budget = limit;
-  if (worstCaseQuota(worst, limit) > free)
+  let amount = worstCaseQuota(worst, limit);
+  if (amount > free) {
     budget = Math.max(Math.min(1, limit), affordableCompletion(worst, free, limit));
+    amount = worstCaseQuota(worst, budget);
+  }
   // Throws the user's or the token's "insufficient quota" when not even one token is affordable.
-  const reservation = ledger.reserve(call.caller, worstCaseQuota(worst, budget), playground);
+  const reservation = ledger.reserve(call.caller, amount, playground);
   const choices = worst.choices ?? 1;
   return { reservation, worst, budgetTokens: budget * choices, ...(budget < limit ? { cap: budget } : {}) };
 }
