@@ -95,11 +95,12 @@ async function logs(bin: string) {
       channel_id: 1,
     };
     const now = Math.floor(Date.now() / 1000) - 3600;
-    for (let i = 0; i < total; i += 5000)
+    // 2,000 rows × 11 columns stays under SQLite's 32,766 bound variables per statement.
+    for (let i = 0; i < total; i += 2000)
       await mock.db
         .insertInto('logs')
         .values(
-          Array.from({ length: Math.min(5000, total - i) }, (_, j) => ({
+          Array.from({ length: Math.min(2000, total - i) }, (_, j) => ({
             ...row,
             created_at: now - i - j,
           })) as never,
