@@ -29,7 +29,7 @@ export async function buildServer() {
     entryPoints: ['packages/server/src/main.ts', 'packages/server/src/relay/tokenizer-worker.mjs'],
     entryNames: '[name]',
     bundle: true,
-    // Split so the tokenizer's rank tables (megabytes) load only when a request needs counting.
+    // Split so code that most requests never reach loads on first use; the tokenizer tables live in the worker entry.
     splitting: true,
     platform: 'node',
     format: 'esm',
