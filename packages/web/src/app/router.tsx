@@ -15,6 +15,7 @@ import { logRoutes } from '../features/log/routes';
 import { tokenRoutes } from '../features/token/routes';
 import { AppShell } from './layout/app-shell';
 import { NotFound } from './not-found';
+import { RequireAdmin } from './require-admin';
 import { RequireAuth } from './require-auth';
 
 const features: FeatureRoutes[] = [
@@ -40,7 +41,13 @@ export function routeTree(): RouteObject[] {
       element: <AppShell />,
       children: [
         ...features.flatMap((f) => f.open ?? []),
-        { element: <RequireAuth />, children: features.flatMap((f) => f.private ?? []) },
+        {
+          element: <RequireAuth />,
+          children: [
+            ...features.flatMap((f) => f.private ?? []),
+            { element: <RequireAdmin />, children: features.flatMap((f) => f.admin ?? []) },
+          ],
+        },
         { path: '*', element: <NotFound /> },
       ],
     },

@@ -2,10 +2,14 @@ import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ScreenBoundary } from './screen-error';
 
-/** What a feature's routes.tsx exports: open routes and routes that need a signed-in user. */
+/**
+ * What a feature's routes.tsx exports: open routes, routes that need a signed-in user, and routes only an
+ * admin (role ≥ 10) may open.
+ */
 export interface FeatureRoutes {
   open?: RouteObject[];
   private?: RouteObject[];
+  admin?: RouteObject[];
 }
 
 /**

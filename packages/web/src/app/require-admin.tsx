@@ -1,0 +1,13 @@
+import { Outlet } from 'react-router-dom';
+import { isAdmin, useUser } from '../lib/session';
+import { NotFound } from './not-found';
+
+/**
+ * Admin screens answer a normal user with the not-found page rather than an empty table: new-api's console
+ * renders them and lets every call fail, which tells a user nothing. The server refuses the calls anyway.
+ */
+export function RequireAdmin() {
+  const user = useUser();
+  if (!isAdmin(user)) return <NotFound />;
+  return <Outlet />;
+}
