@@ -1,32 +1,33 @@
-// The floor of any Node relay on this machine, run as its own process: a keep-alive pass-through with no
-// auth, no parsing and no accounting. Same HTTP client as Switchboard (an undici Agent), so the difference
-// between the two is what Switchboard does, not which client it uses.
+// The floor of any Node relay on this machine, run as its own process: the fastest plain pass-through Node
+// offers. `node:http` on both sides, a keep-alive `http.Agent`, `pipe` both ways; no parsing, no auth, no
+// accounting. Whatever client Switchboard uses, this is what "% of bare" divides by.
 // Env: UPSTREAM (http://127.0.0.1:<port>), PORT (0 = free). Prints `listening <port>` once ready.
-import { createServer } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pipeline } from 'node:stream/promises';
-import { Agent, request } from 'undici';
 
-const upstream = process.env.UPSTREAM!;
-const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256, pipelining: 1 });
-// undici refuses hop-by-hop headers; host is recomputed from the upstream URL.
-const dropped = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect']);
+const upstream = new URL(process.env.UPSTREAM!);
+const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 });
 
 const server = createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers))
-    if (!dropped.has(k) && typeof v === 'string') headers[k] = v;
-  request(upstream + req.url, { method: req.method as 'POST', headers, body: req, dispatcher: agent })
-    .then(async (up) => {
-      const out: Record<string, string | string[]> = {};
-      for (const [k, v] of Object.entries(up.headers)) if (!dropped.has(k) && v !== undefined) out[k] = v;
-      res.writeHead(up.statusCode, out);
-      await pipeline(up.body, res);
-    })
-    .catch(() => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
+  const up = request(
+    {
+      host: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: req.url,
+      headers: req.headers,
+      agent,
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  up.on('error', () => {
+    if (!res.headersSent) res.writeHead(502);
+    res.end();
+  });
+  req.pipe(up);
 });
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   console.log(`listening ${(server.address() as AddressInfo).port}`);

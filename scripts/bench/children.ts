@@ -104,3 +104,17 @@ export function sampleRss(pid: number, everyMs = 100): { stop(): number | undefi
     },
   };
 }
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); undefined elsewhere. */
+export function cpuMs(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces, hence the last ')'): utime is the 12th, stime the 13th.
+    const rest = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').at(-1)!.trim().split(' ');
+    return ((Number(rest[11]) + Number(rest[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux's USER_HZ; 100 on every kernel configuration this runs on. */
+const CLOCK_TICKS = 100;

@@ -37,38 +37,44 @@ const chunk = (delta: object, finish: string | null = null, withUsage = false) =
     ...(withUsage ? { usage } : {}),
   })}\n\n`;
 
-const firstChunk = chunk({ role: 'assistant', content: '' });
-const restChunks = [
-  chunk({ content: 'Hello!' }),
-  chunk({ content: ' How can I' }),
-  chunk({ content: ' help you today?' }),
-  chunk({}, 'stop'),
-].join('');
-const usageChunk = chunk({}, null, true);
+const firstChunk = Buffer.from(chunk({ role: 'assistant', content: '' }));
+const restChunks = Buffer.from(
+  [
+    chunk({ content: 'Hello!' }),
+    chunk({ content: ' How can I' }),
+    chunk({ content: ' help you today?' }),
+    chunk({}, 'stop'),
+  ].join(''),
+);
+const usageChunk = Buffer.from(chunk({}, null, true));
+const done = Buffer.from('data: [DONE]\n\n');
+const chatBytes = Buffer.from(chatJson);
+const jsonHeaders = { 'content-type': 'application/json', 'content-length': chatBytes.length };
+const streamHeaders = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' };
+const notFound = Buffer.from('{"error":{"message":"not found","type":"invalid_request_error"}}');
+
+// Precomputed bytes and a substring test instead of parsing the body: the upstream must cost every path the
+// same little, and must never be what limits the direct path.
+const STREAM = /"stream"\s*:\s*true/;
+const INCLUDE_USAGE = /"include_usage"\s*:\s*true/;
 
 function handle(req: IncomingMessage, res: ServerResponse, raw: string): void {
   if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
     res.writeHead(404, { 'content-type': 'application/json' });
-    res.end('{"error":{"message":"not found","type":"invalid_request_error"}}');
+    res.end(notFound);
     return;
   }
-  let body: { stream?: boolean; stream_options?: { include_usage?: boolean } } = {};
-  try {
-    body = JSON.parse(raw) as typeof body;
-  } catch {
-    // A malformed body still gets the JSON answer: this upstream measures relays, not validation.
-  }
-  if (!body.stream) {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(chatJson) });
-    res.end(chatJson);
+  if (!STREAM.test(raw)) {
+    res.writeHead(200, jsonHeaders);
+    res.end(chatBytes);
     return;
   }
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.writeHead(200, streamHeaders);
   res.write(firstChunk);
   setTimeout(() => {
     res.write(restChunks);
-    if (body.stream_options?.include_usage) res.write(usageChunk);
-    res.end('data: [DONE]\n\n');
+    if (INCLUDE_USAGE.test(raw)) res.write(usageChunk);
+    res.end(done);
   }, STREAM_GAP_MS);
 }
 

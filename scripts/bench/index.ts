@@ -1,22 +1,30 @@
 // `npm run bench`: the relay benchmark. Three paths to the same fake upstream on loopback, in one run:
 // direct, a bare keep-alive pass-through proxy (the floor of any Node relay here), and Switchboard with auth,
-// billing and logging on. A benchmark, not a test: it prints a table and writes JSON under bench/results/.
+// billing and logging on. Throughput and latency load comes from wrk in its own process; stream TTFT from a
+// Node client (its constant cost cancels out of the "added" figures). A benchmark, not a test: it prints a
+// table and writes JSON under bench/results/.
 // BENCH_QUICK=1: small counts, a smoke run. BENCH_PROFILE=1: afterwards, a CPU profile of Switchboard under
-// the c=64 load, summarised (a separate run, so profiling overhead never touches the numbers above).
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// the c=64 load, summarised (a separate run, so profiling overhead never touches the numbers above);
+// BENCH_PROFILE=only: just that.
+// BENCH_SOAK_MIN=10: afterwards, that many minutes at c=64 against Switchboard, RSS sampled along the way.
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rssMb as readRss, sampleRss, startChild, TSX_NODE, type Child } from './children.js';
+import { cpuMs, rssMb as readRss, sampleRss, startChild, TSX_NODE, type Child } from './children.js';
 import { runLoad, type LoadResult } from './load.js';
 import { formatProfile, summariseProfile, type ProfileSummary } from './profile.js';
 import { evaluateTargets, formatReport, type PathName, type PathResult } from './report.js';
 import { startSwitchboard } from './switchboard.js';
+import { soak, type SoakResult } from './soak.js';
+import { haveWrk, runWrk } from './wrk.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
-const PROFILE = process.env.BENCH_PROFILE === '1';
+const PROFILE_ONLY = process.env.BENCH_PROFILE === 'only';
+const PROFILE = process.env.BENCH_PROFILE === '1' || PROFILE_ONLY;
+const SOAK_MIN = Number(process.env.BENCH_SOAK_MIN ?? 0);
 const COUNTS = QUICK
-  ? { warmup: 100, c1: 200, c64Ms: 2_000, c64Max: 50_000, stream: 50, rounds: 1 }
-  : { warmup: 500, c1: 2_000, c64Ms: 12_000, c64Max: 1_000_000, stream: 600, rounds: 3 };
+  ? { warmupMs: 1_000, c1Ms: 1_000, c64Ms: 2_000, stream: 50, rounds: 1 }
+  : { warmupMs: 3_000, c1Ms: 9_000, c64Ms: 15_000, stream: 600, rounds: 3 };
 const PATH = '/v1/chat/completions';
 const messages = [{ role: 'user', content: 'Say hello.' }];
 const BODY = JSON.stringify({ model: 'gpt-4o-mini', messages });
@@ -50,11 +58,15 @@ function checked(name: PathName, what: string, r: LoadResult): LoadResult {
 /** JIT, keep-alive sockets, the relay's caches: both shapes, a little concurrency. */
 async function warmUp(name: PathName, t: Target): Promise<void> {
   const base = loadBase(t);
-  checked(name, 'warm-up', await runLoad({ ...base, body: BODY, concurrency: 8, requests: COUNTS.warmup }));
+  checked(
+    name,
+    'warm-up',
+    await runWrk({ ...base, body: BODY, concurrency: 8, durationMs: COUNTS.warmupMs }),
+  );
   checked(
     name,
     'warm-up stream',
-    await runLoad({ ...base, body: STREAM_BODY, concurrency: 4, requests: COUNTS.warmup / 5, stream: true }),
+    await runLoad({ ...base, body: STREAM_BODY, concurrency: 4, requests: 100, stream: true }),
   );
 }
 
@@ -63,6 +75,8 @@ interface Round {
   c64: LoadResult;
   stream: LoadResult;
   rssMb: number | undefined;
+  /** CPU time the relay's process spent per request at c=64, in µs. */
+  cpuUsPerRequest: number | undefined;
 }
 
 /** One round of the three measurements on one path; each is a share of the run's total. */
@@ -72,21 +86,21 @@ async function measureRound(name: PathName, t: Target): Promise<Round> {
   const c1 = checked(
     name,
     'c=1',
-    await runLoad({ ...base, body: BODY, concurrency: 1, requests: share(COUNTS.c1) }),
+    await runWrk({ ...base, body: BODY, concurrency: 1, durationMs: share(COUNTS.c1Ms) }),
   );
   const rss = t.pid === undefined ? undefined : sampleRss(t.pid);
+  const cpuBefore = t.pid === undefined ? undefined : cpuMs(t.pid);
   const c64 = checked(
     name,
     'c=64',
-    await runLoad({
-      ...base,
-      body: BODY,
-      concurrency: 64,
-      requests: COUNTS.c64Max,
-      durationMs: share(COUNTS.c64Ms),
-    }),
+    await runWrk({ ...base, body: BODY, concurrency: 64, durationMs: share(COUNTS.c64Ms) }),
   );
+  const cpuAfter = t.pid === undefined ? undefined : cpuMs(t.pid);
   const rssMb = rss?.stop();
+  const cpuUsPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined
+      ? undefined
+      : ((cpuAfter - cpuBefore) * 1000) / (c64.count + c64.errors);
   const stream = checked(
     name,
     'stream',
@@ -98,7 +112,7 @@ async function measureRound(name: PathName, t: Target): Promise<Round> {
       stream: true,
     }),
   );
-  return { c1, c64, stream, rssMb };
+  return { c1, c64, stream, rssMb, cpuUsPerRequest };
 }
 
 const median = (values: number[]) => {
@@ -123,7 +137,9 @@ function combine(rounds: Round[], rssIdleMb: number | undefined): PathResult {
     };
   };
   const rss = rounds.map((r) => r.rssMb).filter((v) => v !== undefined);
+  const cpu = rounds.map((r) => r.cpuUsPerRequest).filter((v) => v !== undefined);
   return {
+    cpuUsPerRequest: cpu.length ? median(cpu) : undefined,
     c1: fold((r) => r.c1),
     c64: fold((r) => r.c64),
     stream: fold((r) => r.stream),
@@ -172,13 +188,8 @@ async function profileSwitchboard(upstream: string): Promise<ProfileSummary> {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${sw.key}` },
       body: BODY,
     };
-    const warm = await runLoad({ ...base, concurrency: 8, requests: COUNTS.warmup });
-    const load = await runLoad({
-      ...base,
-      concurrency: 64,
-      requests: COUNTS.c64Max,
-      durationMs: COUNTS.c64Ms,
-    });
+    const warm = await runWrk({ ...base, concurrency: 8, durationMs: COUNTS.warmupMs });
+    const load = await runWrk({ ...base, concurrency: 64, durationMs: COUNTS.c64Ms });
     requests = warm.count + load.count;
   } finally {
     // The profile is written when the process exits, which SIGTERM makes it do cleanly.
@@ -187,6 +198,8 @@ async function profileSwitchboard(upstream: string): Promise<ProfileSummary> {
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('the profiled server wrote no .cpuprofile');
   const summary = summariseProfile(join(dir, file), requests);
+  // Kept for a closer look (Chrome DevTools or speedscope open it): the summary only has self times.
+  copyFileSync(join(dir, file), join('bench/results', 'relay-latest.cpuprofile'));
   rmSync(dir, { recursive: true, force: true });
   return summary;
 }
@@ -195,9 +208,14 @@ async function main(): Promise<void> {
   const started = new Date();
   console.log(
     `relay benchmark${QUICK ? ' (quick)' : ''}: ${cpus().length} CPUs, Node ${process.version}; ` +
-      `c=1 ${COUNTS.c1} requests, c=64 ${COUNTS.c64Ms / 1000} s, stream ${COUNTS.stream} requests, ` +
+      `c=1 ${COUNTS.c1Ms / 1000} s, c=64 ${COUNTS.c64Ms / 1000} s (wrk), stream ${COUNTS.stream} requests, ` +
       `in ${COUNTS.rounds} interleaved round(s)`,
   );
+  if (!(await haveWrk())) {
+    console.error('the benchmark needs wrk, a C load generator: apt-get install -y wrk');
+    process.exitCode = 1;
+    return;
+  }
   const children: Child[] = [];
   try {
     const upstream = await startChild(
@@ -216,6 +234,10 @@ async function main(): Promise<void> {
     children.push(bare);
     const sw = await startSwitchboard(upstreamUrl);
     children.push(sw);
+    if (PROFILE_ONLY) {
+      console.log(formatProfile(await profileSwitchboard(upstreamUrl)));
+      return;
+    }
     const results = await measureAll({
       direct: { origin: upstreamUrl, key: upstreamKey },
       'bare proxy': { origin: `http://127.0.0.1:${bare.port}`, key: upstreamKey, pid: bare.pid },
@@ -228,12 +250,31 @@ async function main(): Promise<void> {
     const profile = PROFILE ? await profileSwitchboard(upstreamUrl) : undefined;
     if (profile) console.log(`${formatProfile(profile)}\n`);
 
+    let soaked: SoakResult | undefined;
+    if (SOAK_MIN > 0) {
+      soaked = await soak(loadBase({ origin: `http://127.0.0.1:${sw.port}`, key: sw.key, pid: sw.pid }), {
+        body: BODY,
+        minutes: SOAK_MIN,
+        pid: sw.pid,
+      });
+      console.log(soaked.report);
+    }
+
     const out = join('bench/results', `relay-${started.toISOString().replace(/[:.]/g, '-')}.json`);
     const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version };
     writeFileSync(
       out,
       JSON.stringify(
-        { startedAt: started, quick: QUICK, machine, counts: COUNTS, results, targets, profile },
+        {
+          startedAt: started,
+          quick: QUICK,
+          machine,
+          counts: COUNTS,
+          results,
+          targets,
+          profile,
+          soak: soaked,
+        },
         null,
         2,
       ),

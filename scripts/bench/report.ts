@@ -14,6 +14,8 @@ export interface PathResult {
   rssMb?: number;
   /** RSS of that process before any load, in MB. */
   rssIdleMb?: number;
+  /** CPU time of that process per request at c=64, in µs (none for direct). */
+  cpuUsPerRequest?: number | undefined;
 }
 
 export interface Target {
@@ -36,7 +38,15 @@ export function evaluateTargets(r: Record<PathName, PathResult>): Target[] {
   const gapP50 = addedP50(s) - addedP50(b);
   const rpsShare = s.c64.rps / b.c64.rps;
   const gapTtft = addedTtft(s) - addedTtft(b);
+  const directOverBare = d.c64.rps / b.c64.rps;
   return [
+    {
+      // A direct path barely faster than the floor means the load generator, not the proxies, set the pace.
+      name: 'run is valid',
+      goal: 'direct ≥ 2 × bare req/s',
+      value: `direct = ${directOverBare.toFixed(2)} × bare`,
+      pass: directOverBare >= 2,
+    },
     {
       name: 'added p50 (c=1)',
       goal: '≤ bare + 0.3 ms',
@@ -45,15 +55,15 @@ export function evaluateTargets(r: Record<PathName, PathResult>): Target[] {
     },
     {
       name: 'requests/s (c=64)',
-      goal: '≥ 60 % of bare',
+      goal: '≥ 70 % of bare',
       value: `${(rpsShare * 100).toFixed(1)} % of bare`,
-      pass: rpsShare >= 0.6,
+      pass: rpsShare >= 0.7,
     },
     {
       name: 'added TTFT p50',
-      goal: '≤ bare + 0.5 ms',
+      goal: '≤ bare + 0.3 ms',
       value: `bare ${signed(gapTtft)}`,
-      pass: gapTtft <= 0.5,
+      pass: gapTtft <= 0.3,
     },
     {
       name: 'RSS under c=64',
@@ -87,6 +97,7 @@ export function formatReport(r: Record<PathName, PathResult>, targets: Target[])
       'TTFT p50',
       'TTFT p99',
       'added TTFT',
+      'CPU/req',
       'RSS idle',
       'RSS max',
       'errors',
@@ -105,6 +116,7 @@ export function formatReport(r: Record<PathName, PathResult>, targets: Target[])
       ms(p.stream.p50),
       ms(p.stream.p99),
       name === 'direct' ? '—' : signed(p.stream.p50 - d.stream.p50),
+      p.cpuUsPerRequest === undefined ? '—' : `${p.cpuUsPerRequest.toFixed(0)} µs`,
       p.rssIdleMb === undefined ? '—' : `${p.rssIdleMb.toFixed(1)} MB`,
       p.rssMb === undefined ? '—' : `${p.rssMb.toFixed(1)} MB`,
       String(errors),

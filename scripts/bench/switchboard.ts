@@ -88,7 +88,14 @@ export async function startSwitchboard(upstream: string, execArgv: string[] = []
       },
       auth,
     );
-    await api(base, 'POST', '/api/token/', { name: 'bench', unlimited_quota: true }, auth);
+    // A limited token: billing then holds and settles against both the token and the user, as for most callers.
+    await api(
+      base,
+      'POST',
+      '/api/token/',
+      { name: 'bench', unlimited_quota: false, remain_quota: 500_000_000_000 },
+      auth,
+    );
     // new-api 0.4.8's token list: a bare array, 0-based p.
     const tokens = await api<{ id: number; name: string }[]>(
       base,

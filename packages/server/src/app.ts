@@ -14,6 +14,9 @@ import type { AppContext } from './context.js';
 import { OptionStore } from './modules/options/option-store.js';
 import { registerModules } from './modules/index.js';
 import { relayRoutes } from './relay/relay.routes.js';
+import type { RelayListener } from './relay/relay-listener.js';
+import { injectThroughRelay } from './http/inject.js';
+import { createServer } from 'node:http';
 
 export interface AppDeps {
   db: Db;
@@ -40,7 +43,19 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     },
     onFlush: (fn) => void flushers.push(fn),
   };
+  // The relay's chat routes answer ahead of Fastify (relay-listener.ts); it is known only once the relay is set up.
+  const relay: { first?: RelayListener } = {};
   const app = Fastify({
+    serverFactory: (handler) => {
+      const server = createServer((req, res) => {
+        if (!relay.first?.(req, res)) handler(req, res);
+      });
+      // Fastify's defaults for a server it creates itself: keep-alive 72 s, no request or socket timeout.
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
     logger: deps.logger ?? false,
     bodyLimit: deps.config.bodyLimit,
     trustProxy: deps.config.trustProxy,
@@ -61,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // Last onClose hook to run: buffered writes reach the database before it closes.
   app.addHook('onClose', () => ctx.flush());
   await registerModules(app, ctx);
-  await relayRoutes(app, ctx);
+  const { listener } = await relayRoutes(app, ctx);
+  relay.first = listener;
+  injectThroughRelay(app, listener);
   return { app, ctx };
 }

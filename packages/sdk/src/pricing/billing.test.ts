@@ -203,3 +203,51 @@ describe('settlementDelta', () => {
     expect(settlementDelta(225, 0)).toBe(225);
   });
 });
+
+describe('settleQuota, the float shortcut', () => {
+  it('agrees with the exact decimal maths on random prices and usages, near-halves included', async () => {
+    const { addDecimals, decimalToInteger, multiplyDecimals } = await import('./decimal.js');
+    const exact = (p: {
+      promptTokens: number;
+      completionTokens: number;
+      modelRatio: number;
+      groupRatio: number;
+      completionRatio: number;
+      cachedTokens: number;
+      cacheRatio: number;
+    }) => {
+      const completion = decimalToInteger(multiplyDecimals(p.completionTokens, p.completionRatio));
+      const prompt = addDecimals(
+        p.promptTokens - p.cachedTokens,
+        multiplyDecimals(p.cachedTokens, p.cacheRatio),
+      );
+      const quota = decimalToInteger(
+        multiplyDecimals(addDecimals(prompt, completion), p.modelRatio, p.groupRatio),
+      );
+      return p.modelRatio * p.groupRatio !== 0 && quota <= 0 ? 1 : quota;
+    };
+    // Ratios as admins write them: few decimals, which is where float products land next to a half.
+    const ratios = [
+      0, 0.0375, 0.075, 0.1, 0.15, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 7.5, 15, 37.5,
+    ];
+    let seed = 42;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const promptTokens = rand(5) === 0 ? rand(200) : rand(2_000_000);
+      const p = {
+        promptTokens,
+        completionTokens: rand(3) === 0 ? rand(100) : rand(500_000),
+        modelRatio: ratios[rand(ratios.length)]!,
+        groupRatio: ratios[rand(ratios.length)]!,
+        completionRatio: ratios[rand(ratios.length)]!,
+        cachedTokens: rand(2) ? 0 : rand(promptTokens + 1),
+        cacheRatio: ratios[rand(ratios.length)]!,
+      };
+      if (p.promptTokens + p.completionTokens === 0) continue;
+      expect(settleQuota(p), JSON.stringify(p)).toBe(exact(p));
+    }
+  });
+});

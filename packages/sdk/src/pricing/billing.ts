@@ -127,9 +127,43 @@ function billedPromptTokens(params: SettleParams): Decimal {
  *   [HEAD]'s caching); without cache tokens it is the prompt count, as before.
  */
 export function settleQuota(params: SettleParams): number {
-  const { modelPrice, modelRatio, groupRatio, completionRatio, promptTokens, completionTokens } = params;
+  const { modelPrice, groupRatio, promptTokens, completionTokens } = params;
   if (promptTokens + completionTokens === 0) return 0;
   if (isPricedPerCall(modelPrice)) return perCallQuota(modelPrice, groupRatio, params.quotaPerUnit);
+  return settleQuotaInFloats(params) ?? settleQuotaExactly(params);
+}
+
+/**
+ * Rounding a float product agrees with rounding the exact decimal one unless the exact value lies within the
+ * float's error of a half: the error is below 1e-12 of the value (a few operations, 2^-52 each), so a fraction
+ * farther than that (and than 1e-6) from .5 rounds the same either way.
+ */
+function roundedIfClear(x: number): number | undefined {
+  if (!(x >= 0) || x > 2 ** 50) return undefined;
+  const margin = Math.max(1e-6, x * 1e-12);
+  return Math.abs(x - Math.floor(x) - 0.5) > margin ? Math.round(x) : undefined;
+}
+
+/**
+ * {@link settleQuota} in floating point, which costs a tenth of the decimal maths on every relay request;
+ * undefined whenever a rounding step is too close to call (or an input is negative), and the exact path decides.
+ */
+function settleQuotaInFloats(params: SettleParams): number | undefined {
+  const { modelRatio, groupRatio, completionRatio, promptTokens, completionTokens } = params;
+  const { cacheRatio = 1, cacheCreationRatio = 1 } = params;
+  if (modelRatio < 0 || groupRatio < 0 || cacheRatio < 0 || cacheCreationRatio < 0) return undefined;
+  const completion = roundedIfClear(completionTokens * completionRatio);
+  if (completion === undefined) return undefined;
+  const cached = Math.min(Math.max(params.cachedTokens ?? 0, 0), promptTokens);
+  const creation = Math.min(Math.max(params.cacheCreationTokens ?? 0, 0), promptTokens - cached);
+  const prompt = promptTokens - cached - creation + cached * cacheRatio + creation * cacheCreationRatio;
+  const quota = roundedIfClear((prompt + completion) * modelRatio * groupRatio);
+  if (quota === undefined) return undefined;
+  return modelRatio * groupRatio !== 0 && quota <= 0 ? 1 : quota;
+}
+
+function settleQuotaExactly(params: SettleParams): number {
+  const { modelRatio, groupRatio, completionRatio, completionTokens } = params;
   const completion = decimalToInteger(multiplyDecimals(completionTokens, completionRatio));
   const tokens = addDecimals(billedPromptTokens(params), completion);
   const quota = decimalToInteger(multiplyDecimals(tokens, modelRatio, groupRatio));

@@ -1,9 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 
 export type Lang = 'zh' | 'en';
 
 /** Chinese is the product's source and fallback language; English when the client ranks it above Chinese. */
-export function requestLang(req: FastifyRequest): Lang {
+export function requestLang(req: { headers: IncomingHttpHeaders }): Lang {
   const header = req.headers['accept-language'];
   if (typeof header !== 'string' || header === '') return 'zh';
   const ranked = header

@@ -1,5 +1,4 @@
 import { ChannelStatus } from '@switchboard/sdk';
-import type { FastifyReply } from 'fastify';
 import { finishStream, relayStream, type StreamTarget } from './respond-stream.js';
 import { consumeRecord, type AttemptInfo } from './settlement.js';
 import { providerFor, isOpenAiCompatible } from './providers/index.js';
@@ -13,6 +12,7 @@ import { attemptRequest, nativeClientFor } from './chat-attempt.js';
 import { countedUsage, hasUsage, streamUsage } from './usage-count.js';
 import { admitChat, capCompletion, streamBudgetFor } from './admission.js';
 import { renameModel } from './providers/native-model.js';
+import { sendJson, type RelayExchange } from './relay-exchange.js';
 
 export interface ChatCall {
   caller: RelayCaller;
@@ -53,7 +53,7 @@ export function checkAccess(rt: RelayRuntime, call: ChatCall): { group: string; 
  * one twice), relay the answer as it comes, then settle the exact charge — or refund the reservation when
  * nothing was delivered. Every path ends in exactly one settle or refund.
  */
-export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyReply): Promise<void> {
+export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchange): Promise<void> {
   const { ctx, channels, ledger } = rt;
   const { caller, format } = call;
   const playground = call.playground ?? false;
@@ -73,8 +73,8 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
   const { reservation } = admission;
   if (admission.cap !== undefined) call = capCompletion(call, admission.cap);
   const abort = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) abort.abort();
+  ex.res.on('close', () => {
+    if (!ex.res.writableFinished) abort.abort();
   });
   const startedAt = performance.now();
   const startedAtS = Date.now() / 1000;
@@ -114,9 +114,8 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
       rt.health.success(channel);
     };
     if (request.stream) {
-      reply.hijack();
       const target: StreamTarget = {
-        res: reply.raw,
+        res: ex.res,
         encoder: native ? undefined : format?.streamFromUnified(model),
         requestedModel: model,
         clientWantsUsage: !format && !!request.stream_options?.include_usage,
@@ -148,13 +147,16 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, reply: FastifyRe
           unified.choices.reduce((n, c) => n + (c.message.tool_calls?.length ?? 0), 0),
         );
     await settle(usage);
-    if (native) await reply.type('application/json').send(native.response(text, body, model));
-    else if (format) await reply.send(format.fromUnified({ ...unified, usage }, model));
+    if (native) sendJson(ex.res, 200, native.response(text, body, model), 'application/json');
+    else if (format) sendJson(ex.res, 200, format.fromUnified({ ...unified, usage }, model));
     else if (isOpenAiCompatible(channel.type))
-      await reply
-        .type('application/json')
-        .send(upstreamModel === model ? text : renameModel(text, ['model'], model, body));
-    else await reply.send({ ...unified, model, usage });
+      sendJson(
+        ex.res,
+        200,
+        upstreamModel === model ? text : renameModel(text, ['model'], model, body),
+        'application/json',
+      );
+    else sendJson(ex.res, 200, { ...unified, model, usage });
   } finally {
     if (!settled) ledger.refund(reservation);
   }

@@ -8,13 +8,14 @@ import { channelOpsRoutes } from './channel-ops.routes.js';
 import { runChat } from './chat-pipeline.js';
 import { Ledger } from './ledger.js';
 import { ModelRateLimit } from './model-rate-limit.js';
-import { claudeClientFormat } from './providers/anthropic/index.js';
-import { geminiClientFormat } from './providers/gemini/index.js';
-import type { ChatRequest, ClientFormat, NativeRequest } from './providers/types.js';
+import type { ChatRequest, ClientFormat } from './providers/types.js';
 import { relayError } from './relay-error.js';
 import { ChatRequestSchema } from './chat-request-schema.js';
 import { validateBody } from './request-fields.js';
 import { sendRelayError } from './relay-errors.js';
+import { exchangeOf, type RelayExchange } from './relay-exchange.js';
+import { relayListener, type RelayListener } from './relay-listener.js';
+import { chatRoutes, keyOf, serveChat } from './chat-routes.js';
 import type { RelayRuntime } from './runtime.js';
 import { TokenAuth, type RelayCaller } from './token-auth.js';
 import { createUpstreamAgent } from './upstream.js';
@@ -34,30 +35,14 @@ const guard =
     }
   };
 
-/** An OpenAI chat body, checked field by field (a bad one is a 400 naming it). */
-const chatBody = (body: unknown): ChatRequest => validateBody<ChatRequest>(ChatRequestSchema, body);
 /** The playground's chat body also names the group to bill. */
 const PlaygroundRequestSchema = ChatRequestSchema.extend({ group: z.string().nullish() });
 
-/** The client's own body for same-format pass-through; only a JSON object can be forwarded. */
-const nativeRequest = (
-  body: unknown,
-  headers: Record<string, string>,
-  stream: boolean,
-): { native?: NativeRequest } =>
-  body && typeof body === 'object' && !Array.isArray(body)
-    ? { native: { body: body as Record<string, unknown>, headers, stream } }
-    : {};
-
-/** The key a client sent, wherever its SDK puts it. */
-export function keyOf(req: FastifyRequest): string | undefined {
-  const h = req.headers;
-  const query = req.query as Record<string, string | undefined>;
-  return h.authorization ?? (h['x-api-key'] as string) ?? (h['x-goog-api-key'] as string) ?? query?.key;
-}
-
 /** The relay: `/v1` (OpenAI and Claude formats), `/v1beta` (Gemini format) and the playground. */
-export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function relayRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+): Promise<{ listener: RelayListener }> {
   const streamIdleS = Number(process.env.STREAMING_TIMEOUT ?? 60) || 60;
   const rt: RelayRuntime = {
     ctx,
@@ -72,7 +57,7 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
   if (ctx.config.ledgerJournalDir) await rt.ledger.openJournal(ctx.config.ledgerJournalDir);
   app.addHook('onClose', async () => {
     await rt.ledger.close();
-    await rt.agent.close();
+    await rt.agent.closeAll();
   });
   // Management writes may change a token, a user or a balance: drop the relay's cached rows.
   app.addHook('onResponse', async (req, reply) => {
@@ -82,39 +67,14 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   const tokenCaller = (req: FastifyRequest) => rt.auth.authenticate(keyOf(req), req.ip);
+  const chat = chatRoutes(rt);
 
-  app.post(
-    '/v1/chat/completions',
-    guard(async (req, reply) =>
-      runChat(rt, { caller: await tokenCaller(req), request: chatBody(req.body) }, reply),
-    ),
-  );
-
-  app.post(
-    '/v1/messages',
-    guard(async (req, reply) => {
-      const caller = await tokenCaller(req);
-      const request = claudeClientFormat.toUnified(req.body);
-      const beta = req.headers['anthropic-beta'];
-      const headers: Record<string, string> = beta ? { 'anthropic-beta': String(beta) } : {};
-      const native = nativeRequest(req.body, headers, !!request.stream);
-      return runChat(rt, { caller, request, format: claudeClientFormat, ...native }, reply);
-    }, claudeClientFormat),
-  );
-
-  app.post(
-    '/v1beta/models/:target',
-    guard(async (req, reply) => {
-      const caller = await tokenCaller(req);
-      const [model = '', action = ''] = (req.params as { target: string }).target.split(':');
-      if (action !== 'generateContent' && action !== 'streamGenerateContent') {
-        throw relayError(501, 'relay.notImplemented', {}, 'api_not_implemented');
-      }
-      const request = geminiClientFormat.toUnified(req.body, model);
-      request.stream = action === 'streamGenerateContent';
-      const native = nativeRequest(req.body, {}, request.stream);
-      return runChat(rt, { caller, request, format: geminiClientFormat, ...native }, reply);
-    }, geminiClientFormat),
+  // The same routes through Fastify, for the URLs the raw listener leaves to it (a trailing slash, a body
+  // that is not declared JSON): one behaviour, whichever way a request comes in.
+  app.post('/v1/chat/completions', (req, reply) => serveChat(chat.openai, exchangeOf(req, reply), req.body));
+  app.post('/v1/messages', (req, reply) => serveChat(chat.claude, exchangeOf(req, reply), req.body));
+  app.post('/v1beta/models/:target', (req, reply) =>
+    serveChat(chat.gemini, exchangeOf(req, reply), req.body, (req.params as { target: string }).target),
   );
 
   app.post(
@@ -145,7 +105,9 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
         },
       };
       const { group: _group, ...request } = body;
-      return runChat(rt, { caller, request: request as ChatRequest, playground: true }, reply);
+      const serve = (ex: RelayExchange) =>
+        runChat(rt, { caller, request: request as ChatRequest, playground: true }, ex);
+      return serveChat({ serve }, exchangeOf(req, reply), undefined);
     }),
   );
 
@@ -167,4 +129,5 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext): Promis
   ]) {
     app.all(path, notImplemented);
   }
+  return { listener: relayListener(chat, ctx.config) };
 }

@@ -1,4 +1,4 @@
-import type { Agent } from 'undici';
+import type { UpstreamAgent } from './upstream.js';
 import type { AppContext } from '../context.js';
 import type { ChannelHealth } from './channel-health.js';
 import type { ChannelIndex } from './channel-index.js';
@@ -15,5 +15,5 @@ export interface RelayRuntime {
   health: ChannelHealth;
   ledger: Ledger;
   limits: ModelRateLimit;
-  agent: Agent;
+  agent: UpstreamAgent;
 }

@@ -1,12 +1,12 @@
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, Pool, request, type Dispatcher } from 'undici';
 import type { UpstreamRequest } from './providers/types.js';
 
 /**
  * One keep-alive connection pool for every upstream: reusing sockets is most of what makes a relay fast.
  * `bodyTimeout` is the idle gap allowed between two chunks of a streamed answer (STREAMING_TIMEOUT).
  */
-export function createUpstreamAgent(streamIdleTimeoutMs: number): Agent {
-  return new Agent({
+export function createUpstreamAgent(streamIdleTimeoutMs: number): UpstreamAgent {
+  return new UpstreamAgent({
     keepAliveTimeout: 30_000,
     keepAliveMaxTimeout: 600_000,
     connections: 256,
@@ -16,14 +16,55 @@ export function createUpstreamAgent(streamIdleTimeoutMs: number): Agent {
   });
 }
 
+/** `http(s)://host[:port]` then the path: what a connection pool is keyed by, without a full URL parse. */
+const ORIGIN = /^https?:\/\/[^/?#@]+/i;
+
+/**
+ * An Agent that also hands out its per-origin pools directly. `request(url, {dispatcher: agent})` parses the
+ * URL, looks the pool up and wraps the call in the redirect interceptor on every request; asking the pool
+ * itself skips all three, which the relay's profile showed as about a twentieth of its CPU.
+ */
+export class UpstreamAgent extends Agent {
+  private readonly pools = new Map<string, Pool>();
+
+  constructor(private readonly poolOptions: Agent.Options) {
+    super(poolOptions);
+  }
+
+  /** The pool for `url`'s origin and the rest of the URL; undefined for URLs only the Agent handles. */
+  poolFor(url: string): { pool: Pool; path: string } | undefined {
+    const m = ORIGIN.exec(url);
+    if (!m) return undefined;
+    const origin = m[0].toLowerCase();
+    let pool = this.pools.get(origin);
+    if (!pool) this.pools.set(origin, (pool = new Pool(origin, this.poolOptions)));
+    return { pool, path: url.slice(m[0].length) || '/' };
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((p) => p.close()));
+    await this.close();
+  }
+}
+
 export type UpstreamResponse = Dispatcher.ResponseData;
 
 export function callUpstream(
-  agent: Agent,
+  agent: Agent | UpstreamAgent,
   // Multipart uploads are forwarded as bytes; adapters only ever build text bodies.
   req: Omit<UpstreamRequest, 'body'> & { body?: string | Uint8Array },
   signal: AbortSignal,
 ): Promise<UpstreamResponse> {
+  const direct = agent instanceof UpstreamAgent ? agent.poolFor(req.url) : undefined;
+  if (direct) {
+    return direct.pool.request({
+      path: direct.path,
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal,
+    });
+  }
   return request(req.url, {
     method: req.method,
     headers: req.headers,

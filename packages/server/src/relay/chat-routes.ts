@@ -1,0 +1,86 @@
+import type { FastifyRequest } from 'fastify';
+import { runChat } from './chat-pipeline.js';
+import { ChatRequestSchema } from './chat-request-schema.js';
+import { claudeClientFormat } from './providers/anthropic/index.js';
+import { geminiClientFormat } from './providers/gemini/index.js';
+import type { ChatRequest, ClientFormat, NativeRequest } from './providers/types.js';
+import { relayError } from './relay-error.js';
+import { sendExchangeError } from './relay-errors.js';
+import type { RelayExchange } from './relay-exchange.js';
+import { validateBody } from './request-fields.js';
+import type { RelayRuntime } from './runtime.js';
+
+/** An OpenAI chat body, checked field by field (a bad one is a 400 naming it). */
+const chatBody = (body: unknown): ChatRequest => validateBody<ChatRequest>(ChatRequestSchema, body);
+
+/** The client's own body for same-format pass-through; only a JSON object can be forwarded. */
+const nativeRequest = (
+  body: unknown,
+  headers: Record<string, string>,
+  stream: boolean,
+): { native?: NativeRequest } =>
+  body && typeof body === 'object' && !Array.isArray(body)
+    ? { native: { body: body as Record<string, unknown>, headers, stream } }
+    : {};
+
+/** The key a client sent, wherever its SDK puts it. */
+export function keyOf(req: { headers: FastifyRequest['headers']; query: unknown }): string | undefined {
+  const h = req.headers;
+  const query = req.query as Record<string, string | undefined>;
+  return h.authorization ?? (h['x-api-key'] as string) ?? (h['x-goog-api-key'] as string) ?? query?.key;
+}
+
+/** A chat route: its client format (for its errors) and what it does with an exchange and a parsed body. */
+export interface ChatRoute {
+  format?: ClientFormat;
+  serve(ex: RelayExchange, body: unknown, target: string): Promise<void>;
+}
+
+/** The three chat routes, served alike from the raw listener and from Fastify. */
+export function chatRoutes(rt: RelayRuntime): Record<'openai' | 'claude' | 'gemini', ChatRoute> {
+  const caller = (ex: RelayExchange) => rt.auth.authenticate(keyOf(ex), ex.ip);
+  return {
+    openai: {
+      serve: async (ex, body) => runChat(rt, { caller: await caller(ex), request: chatBody(body) }, ex),
+    },
+    claude: {
+      format: claudeClientFormat,
+      serve: async (ex, body) => {
+        const who = await caller(ex);
+        const request = claudeClientFormat.toUnified(body);
+        const beta = ex.headers['anthropic-beta'];
+        const headers: Record<string, string> = beta ? { 'anthropic-beta': String(beta) } : {};
+        const native = nativeRequest(body, headers, !!request.stream);
+        return runChat(rt, { caller: who, request, format: claudeClientFormat, ...native }, ex);
+      },
+    },
+    gemini: {
+      format: geminiClientFormat,
+      serve: async (ex, body, target) => {
+        const who = await caller(ex);
+        const [model = '', action = ''] = target.split(':');
+        if (action !== 'generateContent' && action !== 'streamGenerateContent') {
+          throw relayError(501, 'relay.notImplemented', {}, 'api_not_implemented');
+        }
+        const request = geminiClientFormat.toUnified(body, model);
+        request.stream = action === 'streamGenerateContent';
+        const native = nativeRequest(body, {}, request.stream);
+        return runChat(rt, { caller: who, request, format: geminiClientFormat, ...native }, ex);
+      },
+    },
+  };
+}
+
+/** Serves one chat request on an exchange; every failure answers in the route's client format. */
+export async function serveChat(
+  route: ChatRoute,
+  ex: RelayExchange,
+  body: unknown,
+  target = '',
+): Promise<void> {
+  try {
+    await route.serve(ex, body, target);
+  } catch (err) {
+    sendExchangeError(ex, err, route.format);
+  }
+}

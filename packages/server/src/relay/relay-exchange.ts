@@ -1,0 +1,65 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { newRequestId, REQUEST_ID_HEADER } from '../http/request-id.js';
+
+/**
+ * One relay request as the chat pipeline sees it: the raw response it writes to, and the few facts of the
+ * request it needs. The hot routes build it straight from Node's request (relay-listener.ts); the routes still
+ * served by Fastify build it from Fastify's request, so both answer through the same code.
+ */
+export interface RelayExchange {
+  res: ServerResponse;
+  /** new-api's request id, also sent as X-Oneapi-Request-Id. */
+  id: string;
+  headers: IncomingHttpHeaders;
+  ip: string;
+  /** Query parameters (Gemini clients send `?key=`). */
+  query: Record<string, string | undefined>;
+  log(err: unknown, what: string): void;
+}
+
+/** From a Fastify route: the reply is hijacked so the pipeline owns the raw response, as on the raw path. */
+export function exchangeOf(req: FastifyRequest, reply: FastifyReply): RelayExchange {
+  reply.hijack();
+  reply.raw.setHeader(REQUEST_ID_HEADER, req.id);
+  return {
+    res: reply.raw,
+    id: req.id,
+    headers: req.headers,
+    ip: req.ip,
+    query: (req.query ?? {}) as Record<string, string | undefined>,
+    log: (err, what) => req.log.error({ err }, what),
+  };
+}
+
+/** From Node's request: X-Forwarded-For names the client only behind a trusted proxy (TRUST_PROXY). */
+export function rawExchange(
+  req: IncomingMessage,
+  res: ServerResponse,
+  query: Record<string, string | undefined>,
+  trustProxy: boolean,
+): RelayExchange {
+  const id = newRequestId();
+  res.setHeader(REQUEST_ID_HEADER, id);
+  const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
+  const ip =
+    (typeof forwarded === 'string' && forwarded.split(',')[0]!.trim()) || req.socket.remoteAddress || '';
+  return {
+    res,
+    id,
+    headers: req.headers,
+    ip,
+    query,
+    log: (err, what) => console.error(`switchboard: ${what} (request id ${id}):`, err),
+  };
+}
+
+/** A JSON answer written in one go; `body` is sent as is when it is already JSON text. */
+export function sendJson(res: ServerResponse, status: number, body: unknown, contentType?: string): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': contentType ?? 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}

@@ -1,0 +1,95 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import secureJson from 'secure-json-parse';
+import type { Config } from '../config.js';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../http/json-body.js';
+import { RelayError, relayError } from './relay-error.js';
+import { sendExchangeError } from './relay-errors.js';
+import { rawExchange } from './relay-exchange.js';
+import { serveChat, type ChatRoute } from './chat-routes.js';
+
+/** Takes a request (true) or leaves it to Fastify (false), before anything of it has been read. */
+export type RelayListener = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+const GEMINI_PREFIX = '/v1beta/models/';
+
+/**
+ * The chat routes straight on Node's HTTP server, ahead of Fastify: they are nearly all of a gateway's
+ * traffic, and Fastify's routing, hooks, request and reply objects and serialisation cost as much CPU per
+ * request as the relay's own work (see the profile in bench/). Only exact paths with a JSON body are taken;
+ * anything else (a trailing slash, another content type, a Gemini target that needs decoding) goes on to the
+ * same routes in Fastify, so each request is answered by one code path either way.
+ */
+export function relayListener(
+  chat: Record<'openai' | 'claude' | 'gemini', ChatRoute>,
+  config: Pick<Config, 'bodyLimit' | 'trustProxy'>,
+): RelayListener {
+  return (req, res) => {
+    if (req.method !== 'POST') return false;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    let route: ChatRoute;
+    let target = '';
+    if (path === '/v1/chat/completions') route = chat.openai;
+    else if (path === '/v1/messages') route = chat.claude;
+    else if (path.startsWith(GEMINI_PREFIX) && /^[\w.:-]+$/.test(path.slice(GEMINI_PREFIX.length))) {
+      route = chat.gemini;
+      target = path.slice(GEMINI_PREFIX.length);
+    } else return false;
+    const type = req.headers['content-type'];
+    if (type === undefined || !/^application\/json\s*(;|$)/i.test(type)) return false;
+    const query = q < 0 ? {} : Object.fromEntries(new URLSearchParams(url.slice(q + 1)));
+    const ex = rawExchange(req, res, query, config.trustProxy);
+    readBody(req, config.bodyLimit).then(
+      (text) => serveParsed(route, ex, text, target),
+      (err: unknown) => sendExchangeError(ex, err, route.format),
+    );
+    return true;
+  };
+}
+
+async function serveParsed(
+  route: ChatRoute,
+  ex: ReturnType<typeof rawExchange>,
+  text: string,
+  target: string,
+) {
+  // Fastify's JSON rules, kept: an empty or malformed body, `__proto__` keys and absurd nesting are refused.
+  let body: unknown;
+  try {
+    if (jsonTooDeep(text)) throw relayError(400, 'common.jsonTooDeep', { max: MAX_JSON_DEPTH });
+    body = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'ignore' });
+  } catch (err) {
+    return sendExchangeError(
+      ex,
+      err instanceof RelayError ? err : relayError(400, 'common.invalidJsonBody'),
+      route.format,
+    );
+  }
+  return serveChat(route, ex, body, target);
+}
+
+/** The body as text, refused past `limit` bytes (413) without buffering the rest. */
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (declared > limit) {
+      req.resume();
+      return reject(relayError(413, 'common.bodyTooLarge'));
+    }
+    const parts: Buffer[] = [];
+    let size = 0;
+    req.on('data', (part: Buffer) => {
+      size += part.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(relayError(413, 'common.bodyTooLarge'));
+        return;
+      }
+      parts.push(part);
+    });
+    req.on('end', () => resolve(parts.length === 1 ? parts[0]!.toString() : Buffer.concat(parts).toString()));
+    req.on('error', reject);
+  });
+}
