@@ -93,7 +93,8 @@ function EditorForm({ editId, copyId, initial }: FormProps) {
 
   const set = <K extends keyof ChannelForm>(key: K, value: ChannelForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
-    if (error?.field === key) setError(null);
+    // The message was about the last submit; any edit may have answered it.
+    setError(null);
   };
   const errorOf = (field: string) => (error?.field === field ? error.message : undefined);
 
@@ -140,7 +141,8 @@ function EditorForm({ editId, copyId, initial }: FormProps) {
   const unknownGroups = form.groups.filter((g) => knownGroups.length > 0 && !knownGroups.includes(g));
   const mapping = useMemo(() => mappingEntries(form.model_mapping), [form.model_mapping]);
   const upstream = creating ? { base_url: form.base_url, type: form.type, key: form.key } : { id: editId };
-  const keyMultiline = form.batch || spec.keyIsJson;
+  // Always a text area: a single-line input would silently join pasted lines into one wrong key.
+  const keyRows = form.batch || spec.keyIsJson ? 4 : 1;
   const lines = keyLines(form.key);
 
   return (
@@ -189,8 +191,8 @@ function EditorForm({ editId, copyId, initial }: FormProps) {
             value={form.key}
             onChange={(e) => set('key', e.target.value)}
             placeholder={form.batch ? t('channel.edit.batchKeyHint') : t(spec.keyHint)}
-            multiline={keyMultiline}
-            minRows={keyMultiline ? 4 : 1}
+            multiline
+            minRows={keyRows}
             fullWidth
             autoComplete="new-password"
             error={Boolean(errorOf('key'))}
