@@ -207,7 +207,7 @@ function EditorForm({ editId, copyId, initial }: FormProps) {
             slotProps={{ htmlInput: { spellCheck: false } }}
           />
           {copyId !== undefined && !isRoot && !form.key && (
-            <Alert severity="info" sx={{ mt: 1 }}>
+            <Alert severity="info" role="note" sx={{ mt: 1 }}>
               {t('channel.edit.copyKeyNote')}
             </Alert>
           )}

@@ -72,7 +72,7 @@ export function TagEditDialog({ tag, channels, onClose }: Props) {
       <DialogTitle>{t('channel.tagEdit.title', { tag })}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          <Alert severity="info">
+          <Alert severity="info" role="note">
             {t('channel.tagEdit.affects', {
               count: channels.length,
               names: channels.map((c) => c.name).join(', '),

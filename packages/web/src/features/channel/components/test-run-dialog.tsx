@@ -104,7 +104,7 @@ export function TestRunDialog({ channels, onClose }: Props) {
           </TextField>
         )}
         {phase === 'ready' && (
-          <Alert severity="info" sx={{ mt: 2 }}>
+          <Alert severity="info" role="note" sx={{ mt: 2 }}>
             {t('channel.testRun.note')}
           </Alert>
         )}

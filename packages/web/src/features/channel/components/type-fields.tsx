@@ -18,7 +18,7 @@ export function TypeNoticeAndAddress({ form, spec, set, errorOf }: Props) {
   return (
     <>
       {spec.notice && (
-        <Alert severity={spec.notice.severity} data-testid="type-notice">
+        <Alert severity={spec.notice.severity} role="note" data-testid="type-notice">
           {t(spec.notice.text)}
         </Alert>
       )}
