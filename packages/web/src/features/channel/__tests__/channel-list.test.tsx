@@ -8,7 +8,15 @@ import { ChannelList } from '../components/channel-list';
 import { toListRows } from '../lib/tag-rows';
 
 const channels = [
-  ChannelSchema.parse({ id: 1, name: 'alpha', tag: 'team', status: 1, priority: 5, weight: 1, response_time: 800 }),
+  ChannelSchema.parse({
+    id: 1,
+    name: 'alpha',
+    tag: 'team',
+    status: 1,
+    priority: 5,
+    weight: 1,
+    response_time: 800,
+  }),
   ChannelSchema.parse({
     id: 2,
     name: 'beta',

@@ -22,9 +22,27 @@ describe('response-time bands (spec §4)', () => {
 
 describe('tag mode rows', () => {
   const list = [
-    channel({ id: 1, tag: 'a', status: 2, priority: 5, weight: 1, group: 'default', used_quota: 10, response_time: 400 }),
+    channel({
+      id: 1,
+      tag: 'a',
+      status: 2,
+      priority: 5,
+      weight: 1,
+      group: 'default',
+      used_quota: 10,
+      response_time: 400,
+    }),
     channel({ id: 2, tag: '', status: 1 }),
-    channel({ id: 3, tag: 'a', status: 1, priority: 5, weight: 2, group: 'vip,default', used_quota: 5, response_time: 800 }),
+    channel({
+      id: 3,
+      tag: 'a',
+      status: 1,
+      priority: 5,
+      weight: 2,
+      group: 'vip,default',
+      used_quota: 5,
+      response_time: 800,
+    }),
   ];
 
   it('folds tagged channels into one summary row and keeps untagged channels as they are', () => {

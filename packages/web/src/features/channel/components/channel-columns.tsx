@@ -14,6 +14,8 @@ interface Handlers {
   onBalance(id: number): void;
 }
 
+const typeName = (type: number) => CHANNEL_TYPES[type as keyof typeof CHANNEL_TYPES] ?? String(type);
+
 function Groups({ group }: { group: string }) {
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -50,11 +52,10 @@ export function channelColumns(t: TFunction, h: Handlers): Column<ListRow>[] {
         ) : (
           <Box>
             <Typography variant="body2">{row.channel.name}</Typography>
-            {row.channel.tag && !row.parentTag && (
-              <Typography variant="caption" color="text.secondary">
-                {t('channel.tag.label')}: {row.channel.tag}
-              </Typography>
-            )}
+            <Typography variant="caption" color="text.secondary">
+              {typeName(row.channel.type)}
+              {row.channel.tag && !row.parentTag && ` · ${t('channel.tag.label')}: ${row.channel.tag}`}
+            </Typography>
           </Box>
         ),
     },
@@ -65,18 +66,9 @@ export function channelColumns(t: TFunction, h: Handlers): Column<ListRow>[] {
       render: (row) => <Groups group={row.kind === 'tag' ? row.group : row.channel.group} />,
     },
     {
-      field: 'type',
-      header: t('channel.fields.type'),
-      width: 110,
-      render: (row) =>
-        row.kind === 'tag'
-          ? ''
-          : (CHANNEL_TYPES[row.channel.type as keyof typeof CHANNEL_TYPES] ?? row.channel.type),
-    },
-    {
       field: 'status',
       header: t('channel.fields.status'),
-      width: 110,
+      width: 100,
       render: (row) =>
         row.kind === 'tag' ? (
           <ChannelStatusChip status={row.status} />
@@ -87,7 +79,7 @@ export function channelColumns(t: TFunction, h: Handlers): Column<ListRow>[] {
     {
       field: 'response_time',
       header: t('channel.fields.response_time'),
-      width: 110,
+      width: 100,
       render: (row) =>
         row.kind === 'tag' ? (
           <ResponseTimeChip ms={row.response_time} />
@@ -98,7 +90,7 @@ export function channelColumns(t: TFunction, h: Handlers): Column<ListRow>[] {
     {
       field: 'balance',
       header: t('channel.fields.balance'),
-      width: 150,
+      width: 140,
       render: (row) => {
         if (row.kind === 'tag')
           return (
@@ -129,7 +121,7 @@ export function channelColumns(t: TFunction, h: Handlers): Column<ListRow>[] {
     {
       field: 'priority',
       header: t('channel.fields.priority'),
-      width: 100,
+      width: 90,
       render: (row) => (
         <InlineNumber
           field="priority"
@@ -143,7 +135,7 @@ export function channelColumns(t: TFunction, h: Handlers): Column<ListRow>[] {
     {
       field: 'weight',
       header: t('channel.fields.weight'),
-      width: 100,
+      width: 90,
       render: (row) => (
         <InlineNumber
           field="weight"

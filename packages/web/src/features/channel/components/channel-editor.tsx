@@ -172,8 +172,6 @@ function EditorForm({ editId, copyId, initial }: FormProps) {
             </MenuItem>
           ))}
         </TextField>
-        <TypeNoticeAndAddress form={form} spec={spec} set={set} errorOf={errorOf} />
-
         <TextField
           label={t('channel.fields.name')}
           name="name"
@@ -183,6 +181,8 @@ function EditorForm({ editId, copyId, initial }: FormProps) {
           error={Boolean(errorOf('name'))}
           helperText={errorOf('name') ?? ' '}
         />
+
+        <TypeNoticeAndAddress form={form} spec={spec} set={set} errorOf={errorOf} />
 
         <Box>
           <TextField
