@@ -32,7 +32,7 @@ export function channelColumns(t: TFunction, h: Handlers): Column<ListRow>[] {
     {
       field: 'id',
       header: t('channel.fields.id'),
-      width: 80,
+      width: 70,
       render: (row) =>
         row.kind === 'tag' ? (
           <Chip size="small" color="primary" label={t('channel.tag.label')} />
@@ -66,31 +66,29 @@ export function channelColumns(t: TFunction, h: Handlers): Column<ListRow>[] {
       render: (row) => <Groups group={row.kind === 'tag' ? row.group : row.channel.group} />,
     },
     {
+      // Status and the last test's latency share a column so the row's actions fit beside them.
       field: 'status',
-      header: t('channel.fields.status'),
-      width: 100,
-      render: (row) =>
-        row.kind === 'tag' ? (
-          <ChannelStatusChip status={row.status} />
-        ) : (
-          <ChannelStatusChip status={row.channel.status} otherInfo={row.channel.other_info} />
-        ),
-    },
-    {
-      field: 'response_time',
-      header: t('channel.fields.response_time'),
-      width: 100,
-      render: (row) =>
-        row.kind === 'tag' ? (
-          <ResponseTimeChip ms={row.response_time} />
-        ) : (
-          <ResponseTimeChip ms={row.channel.response_time} testTime={row.channel.test_time} />
-        ),
+      header: `${t('channel.fields.status')} / ${t('channel.fields.response_time')}`,
+      width: 110,
+      render: (row) => (
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          {row.kind === 'tag' ? (
+            <ChannelStatusChip status={row.status} />
+          ) : (
+            <ChannelStatusChip status={row.channel.status} otherInfo={row.channel.other_info} />
+          )}
+          {row.kind === 'tag' ? (
+            <ResponseTimeChip ms={row.response_time} />
+          ) : (
+            <ResponseTimeChip ms={row.channel.response_time} testTime={row.channel.test_time} />
+          )}
+        </Stack>
+      ),
     },
     {
       field: 'balance',
       header: t('channel.fields.balance'),
-      width: 140,
+      width: 130,
       render: (row) => {
         if (row.kind === 'tag')
           return (
@@ -121,7 +119,7 @@ export function channelColumns(t: TFunction, h: Handlers): Column<ListRow>[] {
     {
       field: 'priority',
       header: t('channel.fields.priority'),
-      width: 90,
+      width: 84,
       render: (row) => (
         <InlineNumber
           field="priority"
@@ -135,7 +133,7 @@ export function channelColumns(t: TFunction, h: Handlers): Column<ListRow>[] {
     {
       field: 'weight',
       header: t('channel.fields.weight'),
-      width: 90,
+      width: 84,
       render: (row) => (
         <InlineNumber
           field="weight"

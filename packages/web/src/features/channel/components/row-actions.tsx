@@ -5,6 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TagRow } from '../lib/tag-rows';
 
+// Two-character labels do not need MUI's 64 px minimum; compact buttons keep the actions column narrow.
+const COMPACT = { minWidth: 0, px: 1 } as const;
+
 interface ChannelActionsProps {
   channel: Channel;
   testing: boolean;
@@ -27,13 +30,18 @@ export function ChannelRowActions(p: ChannelActionsProps) {
   };
   return (
     <>
-      <Button size="small" disabled={p.testing} onClick={p.onTest} data-testid="test-channel">
+      <Button size="small" sx={COMPACT} disabled={p.testing} onClick={p.onTest} data-testid="test-channel">
         {p.testing ? t('channel.test.running') : t('channel.actions.test')}
       </Button>
-      <Button size="small" color={enabled ? 'warning' : 'success'} onClick={() => p.onStatus(!enabled)}>
+      <Button
+        size="small"
+        sx={COMPACT}
+        color={enabled ? 'warning' : 'success'}
+        onClick={() => p.onStatus(!enabled)}
+      >
         {enabled ? t('common.actions.disable') : t('common.actions.enable')}
       </Button>
-      <Button size="small" onClick={p.onEdit}>
+      <Button size="small" sx={COMPACT} onClick={p.onEdit}>
         {t('common.actions.edit')}
       </Button>
       <IconButton
@@ -65,20 +73,34 @@ interface TagActionsProps {
 
 export function TagRowActions({ row, expanded, onToggle, onStatus, onEdit }: TagActionsProps) {
   const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const pick = (enable: boolean) => () => {
+    setAnchor(null);
+    onStatus(enable);
+  };
   return (
     <>
-      <Button size="small" onClick={onToggle}>
+      <Button size="small" sx={COMPACT} onClick={onToggle}>
         {expanded ? t('channel.tag.collapse') : t('channel.tag.expand', { count: row.channels.length })}
       </Button>
-      <Button size="small" color="success" onClick={() => onStatus(true)}>
-        {t('channel.tag.enableAll')}
-      </Button>
-      <Button size="small" color="warning" onClick={() => onStatus(false)}>
-        {t('channel.tag.disableAll')}
-      </Button>
-      <Button size="small" onClick={onEdit}>
+      <Button size="small" sx={COMPACT} onClick={onEdit}>
         {t('channel.tag.edit')}
       </Button>
+      <IconButton
+        size="small"
+        aria-label={t('channel.actions.more')}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreVert fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={pick(true)} sx={{ color: 'success.main' }}>
+          {t('channel.tag.enableAll')}
+        </MenuItem>
+        <MenuItem onClick={pick(false)} sx={{ color: 'warning.main' }}>
+          {t('channel.tag.disableAll')}
+        </MenuItem>
+      </Menu>
     </>
   );
 }
