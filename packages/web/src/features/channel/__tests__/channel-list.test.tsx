@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../testing/render';
 import { channelKeys, type ChannelListQuery } from '../api/keys';
 import { ChannelList } from '../components/channel-list';
+import { DeleteDisabledDialog } from '../components/delete-disabled-dialog';
 import { toListRows } from '../lib/tag-rows';
 
 const channels = [
@@ -111,5 +112,17 @@ describe('ChannelList', () => {
     await userEvent.clear(priority);
     await userEvent.clear(within(dialog).getByLabelText('标签名称'));
     expect(within(dialog).getByText('名称为空：保存后这 2 个渠道将不再有标签')).toBeTruthy();
+  });
+});
+
+describe('DeleteDisabledDialog', () => {
+  it('names the channels it will delete before deleting', async () => {
+    const disabled = channels.filter((c) => c.status !== 1);
+    renderScreen(<DeleteDisabledDialog onClose={() => {}} />, {
+      url: '/channel',
+      queries: [[channelKeys.disabledPreview, disabled]],
+    });
+    expect(await screen.findByText('将删除以下 2 个已禁用（含自动禁用）的渠道，且无法恢复：')).toBeTruthy();
+    expect(screen.getByTestId('doomed-channels').textContent).toBe('#2 beta, #3 gamma');
   });
 });

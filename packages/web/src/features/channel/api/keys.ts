@@ -16,4 +16,5 @@ export const channelKeys = {
   byType: ['channels', 'models-by-type'] as const,
   enabledModels: ['channels', 'enabled-models'] as const,
   groups: ['channels', 'groups'] as const,
+  disabledPreview: ['channels', 'disabled-preview'] as const,
 };

@@ -23,7 +23,6 @@ import { notify } from '../../../lib/notify';
 import { useTableState } from '../../../lib/url-state';
 import {
   useDeleteChannels,
-  useDeleteDisabled,
   useEditTag,
   useFixAbilities,
   useInlineEdit,
@@ -38,6 +37,7 @@ import type { InlineField } from '../lib/inline-rules';
 import { withExpanded, type ListRow, type TagRow } from '../lib/tag-rows';
 import { BulkBar } from './bulk-bar';
 import { channelColumns } from './channel-columns';
+import { DeleteDisabledDialog } from './delete-disabled-dialog';
 import { ChannelRowActions, TagRowActions } from './row-actions';
 import { SetTagDialog } from './set-tag-dialog';
 import { TagEditDialog } from './tag-edit-dialog';
@@ -83,13 +83,13 @@ export function ChannelList() {
   const [tagEditing, setTagEditing] = useState<TagRow | null>(null);
   const [tagging, setTagging] = useState<Channel[] | null>(null);
   const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
+  const [deletingDisabled, setDeletingDisabled] = useState(false);
 
   const setStatus = useSetStatus();
   const tagStatus = useTagStatus();
   const editTag = useEditTag();
   const inline = useInlineEdit();
   const remove = useDeleteChannels();
-  const removeDisabled = useDeleteDisabled();
   const fix = useFixAbilities();
   const balance = useUpdateBalance();
   const allBalances = useUpdateAllBalances();
@@ -347,17 +347,7 @@ export function ChannelList() {
                   }),
               }),
             )}
-            {more(t('channel.list.deleteDisabled'), () =>
-              setConfirm({
-                title: t('channel.list.deleteDisabled'),
-                body: t('channel.list.deleteDisabledNote'),
-                danger: true,
-                run: () =>
-                  removeDisabled.mutate(undefined, {
-                    onSuccess: (n) => notify('success', t('channel.list.deleted', { count: n })),
-                  }),
-              }),
-            )}
+            {more(t('channel.list.deleteDisabled'), () => setDeletingDisabled(true))}
           </Menu>
         </Box>
       </Paper>
@@ -410,6 +400,7 @@ export function ChannelList() {
         isRowSelectable={(row) => row.kind === 'channel'}
         actions={actions}
       />
+      {deletingDisabled && <DeleteDisabledDialog onClose={() => setDeletingDisabled(false)} />}
       {testing && <TestDialog channel={testing} onClose={() => setTesting(null)} />}
       {testRun && (
         <TestRunDialog
