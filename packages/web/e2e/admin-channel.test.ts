@@ -112,6 +112,23 @@ describe.skipIf(!hasChromium)('admin channel screens in Chromium', () => {
       .toBeGreaterThan(0);
   }, 120_000);
 
+  it('tests every channel from the browser, with progress and a results table', async () => {
+    await admin.goto(`${server.url}/channel`);
+    await admin.getByTestId('test-all').click();
+    await admin.getByTestId('start-tests').click();
+    await expect
+      .poll(() => admin.getByTestId('start-tests').textContent(), { timeout: 60_000 })
+      .toBe('重新测试');
+    const summary = (await admin.getByTestId('test-summary').textContent()) ?? '';
+    const [, done, total] = /^已完成 (\d+) \/ (\d+)：/.exec(summary) ?? [];
+    expect(Number(total)).toBeGreaterThan(1);
+    expect(done).toBe(total);
+    const results = admin.getByTestId('test-results');
+    expect(await results.locator('tbody tr').count()).toBe(Number(total));
+    expect(await results.getByText(CHANNEL).count()).toBe(1);
+    await admin.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
+  }, 90_000);
+
   it('disables the channel from the bulk bar, after which the relay has no channel', async () => {
     await admin.goto(`${server.url}/channel?keyword=${CHANNEL}`);
     await expect.poll(() => row().count(), { timeout: 10_000 }).toBe(1);

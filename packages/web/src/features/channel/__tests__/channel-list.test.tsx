@@ -110,6 +110,14 @@ describe('ChannelList', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('优先级必须是整数');
     await userEvent.clear(priority);
+    await userEvent.type(within(dialog).getByLabelText('权重'), '-2');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('权重必须是非负整数');
+    await userEvent.clear(within(dialog).getByLabelText('权重'));
+    await userEvent.click(within(dialog).getByLabelText('模型重定向'));
+    await userEvent.paste('{"a": 1}');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('模型映射必须是合法的 JSON 格式！');
     await userEvent.clear(within(dialog).getByLabelText('标签名称'));
     expect(within(dialog).getByText('名称为空：保存后这 2 个渠道将不再有标签')).toBeTruthy();
   });
