@@ -205,4 +205,18 @@ describe('ChannelEditor editing', () => {
     expect(field('密钥').value).toBe('');
     expect(screen.getByText('留空则保持原密钥不变')).toBeTruthy();
   });
+
+  it('copies every field but the key, which the admin types again', async () => {
+    renderScreen(<ChannelEditor />, {
+      url: '/channel/add?copy=7',
+      path: '/channel/add',
+      queries: [...queries, [channelKeys.one(7), stored]],
+    });
+    expect(await screen.findByText('复制渠道')).toBeTruthy();
+    expect(field('名称').value).toBe('openai-main_复制');
+    expect(field('标签').value).toBe('openai');
+    expect(field('密钥').value).toBe('');
+    expect(screen.getByText('渠道密钥不会发送到浏览器，请为副本填写密钥。')).toBeTruthy();
+    expect(await submit()).toBe('请填写渠道名称和渠道密钥！');
+  });
 });

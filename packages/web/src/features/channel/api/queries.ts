@@ -40,7 +40,9 @@ export function useChannels(q: ChannelListQuery) {
       }
       const page = await client.channels.list({ page: q.page, pageSize: q.pageSize, ...flags });
       const rows = toListRows(page.items, q.tagMode);
-      return { rows, channels: page.items, hasNext: page.hasNextPage(), total: page.total };
+      // In tag mode the answer holds every channel of the page's tag rows, so a full page is counted in rows.
+      const hasNext = q.tagMode ? rows.length >= q.pageSize : page.hasNextPage();
+      return { rows, channels: page.items, hasNext, total: page.total };
     },
     placeholderData: keepPreviousData,
   });
