@@ -16,7 +16,7 @@ import type { FieldChange } from '../lib/channel-form';
 
 interface Props {
   changes: FieldChange[];
-  /** A note on what else follows from the change (e.g. abilities rebuilt). */
+  /** The save is under way: confirm is disabled so it is not sent twice. */
   busy?: boolean;
   onConfirm(): void;
   onClose(): void;
