@@ -28,13 +28,17 @@ const VARIANTS = [
 ] as const;
 
 /** Visits each screen in light, dark and phone layouts (signed in) and saves a PNG of each. */
-export async function captureScreens(page: Page, baseUrl: string): Promise<string[]> {
+export async function captureScreens(
+  page: Page,
+  baseUrl: string,
+  screens: readonly string[] = SCREENS,
+): Promise<string[]> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const files: string[] = [];
   for (const variant of VARIANTS) {
     await page.setViewportSize({ width: variant.width, height: variant.height });
     await page.evaluate((theme) => localStorage.setItem('theme-mode', theme), variant.theme);
-    for (const path of SCREENS) {
+    for (const path of screens) {
       await page.goto(`${baseUrl}${path}`);
       // Settled: no spinner left (lazy chunk, queries) and the fonts drawn.
       await page.waitForFunction(

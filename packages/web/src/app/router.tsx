@@ -2,6 +2,7 @@ import { useRoutes, type RouteObject } from 'react-router-dom';
 import type { FeatureRoutes } from '../components/lazy-route';
 import { ScreenBoundary } from '../components/screen-error';
 import { authRoutes } from '../features/auth/routes';
+import { channelRoutes } from '../features/channel/routes';
 import { chatRoutes } from '../features/chat/routes';
 import { detailRoutes } from '../features/detail/routes';
 import { midjourneyRoutes } from '../features/midjourney/routes';
@@ -31,6 +32,7 @@ const features: FeatureRoutes[] = [
   midjourneyRoutes,
   taskRoutes,
   chatRoutes,
+  channelRoutes,
 ];
 
 /** Every screen is its own lazily loaded chunk under the shell; protected ones sit under RequireAuth. */

@@ -1,5 +1,5 @@
 import { PAGE_SIZE_OPTIONS } from '@switchboard/sdk';
-import { Box, Card, CardContent, Pagination, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Checkbox, Pagination, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
 import { enUS, zhCN } from '@mui/x-data-grid/locales';
 import type { ReactNode } from 'react';
@@ -30,6 +30,8 @@ export interface DataTableProps<T extends { id: number | string }> {
   selectable?: boolean;
   selected?: Array<number | string>;
   onSelect?(ids: Array<number | string>): void;
+  /** Rows that may not be selected (e.g. a tag's summary row); all may by default. */
+  isRowSelectable?(row: T): boolean;
   /** Row actions, rendered last on desktop and at the bottom of each card on phones. */
   actions?: (row: T) => ReactNode;
   testId?: string;
@@ -44,6 +46,11 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
   const mobile = useIsMobile();
   const { rows, columns, page, pageSize, total, hasNext, actions } = props;
   const rowCount = total ?? (hasNext ? -1 : (page - 1) * pageSize + rows.length);
+  const canSelect = (row: T) => Boolean(props.selectable) && (props.isRowSelectable?.(row) ?? true);
+  const toggle = (id: number | string, on: boolean) => {
+    const current = props.selected ?? [];
+    props.onSelect?.(on ? [...current, id] : current.filter((x) => x !== id));
+  };
 
   if (mobile) {
     const pages = total !== undefined ? Math.max(1, Math.ceil(total / pageSize)) : page + (hasNext ? 1 : 0);
@@ -57,6 +64,15 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
         {rows.map((row) => (
           <Card key={row.id} variant="outlined" data-testid="table-card">
             <CardContent sx={{ '&:last-child': { pb: 1.5 } }}>
+              {canSelect(row) && (
+                <Checkbox
+                  size="small"
+                  sx={{ float: 'right', mt: -1, mr: -1 }}
+                  checked={(props.selected ?? []).includes(row.id)}
+                  onChange={(e) => toggle(row.id, e.target.checked)}
+                  slotProps={{ input: { 'aria-label': String(row.id) } }}
+                />
+              )}
               {columns
                 .filter((c) => !c.hideOnCard)
                 .map((c) => (
@@ -120,6 +136,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
           else props.onPage(model.page + 1);
         }}
         checkboxSelection={props.selectable ?? false}
+        {...(props.isRowSelectable ? { isRowSelectable: ({ row }: { row: T }) => canSelect(row) } : {})}
         rowSelectionModel={selection}
         onRowSelectionModelChange={(model) => props.onSelect?.([...model.ids])}
         disableColumnMenu
