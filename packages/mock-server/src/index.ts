@@ -31,6 +31,13 @@ export {
 export { startGeminiUpstream, CACHED_CONTENT_TOKENS, type GeminiUpstream } from './upstreams/gemini.js';
 export { REPLY, REPLY_WORDS, MESSAGE_OVERHEAD } from './upstreams/openai-responses.js';
 export { setReplyScript, type ReplyScript } from './upstreams/script.js';
+export {
+  startEpayServer,
+  type EpayNotifyOptions,
+  type EpayOrder,
+  type EpaySubmission,
+  type FakeEpay,
+} from './upstreams/epay.js';
 
 export interface MockServerOptions {
   /** Drives every generated key, name and number; the same seed gives the same fixtures. */
