@@ -143,7 +143,9 @@ describe.each(testDialects())('online top-up through Epay on %s', (dialect) => {
     expect(await epay.notify(tradeNo)).toBe('success');
     expect((await quota()) - before).toBe(3 * 500_000);
     const page = await alice.wallet.orders({ keyword: tradeNo });
-    expect(page.items).toEqual([expect.objectContaining({ trade_no: tradeNo, status: 'success', amount: 3 })]);
+    expect(page.items).toEqual([
+      expect.objectContaining({ trade_no: tradeNo, status: 'success', amount: 3 }),
+    ]);
   });
 
   it('refuses a tampered amount, signed or not, and credits nothing', async () => {

@@ -97,7 +97,9 @@ function page(res: ServerResponse, status: number, text: string): void {
 }
 
 /** Starts the gateway on loopback for merchant `pid` with `key`. */
-export async function startEpayServer(opts: { pid?: string; key?: string; port?: number } = {}): Promise<FakeEpay> {
+export async function startEpayServer(
+  opts: { pid?: string; key?: string; port?: number } = {},
+): Promise<FakeEpay> {
   const pid = opts.pid ?? '1001';
   const key = opts.key ?? 'epay-test-merchant-key';
   const submissions: EpaySubmission[] = [];

@@ -5,14 +5,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { logQuota } from '../redemptions/redemptions.service.js';
 import { signedEpayParams, verifyEpaySign } from './epay-sign.js';
 import { findTopUpByTradeNo, insertTopUp, markTopUpPaid, TopUpStatus } from './top-ups.repository.js';
-import {
-  currencyUnits,
-  formatMoney,
-  inCurrency,
-  minTopUp,
-  payMoney,
-  quotaPerUnit,
-} from './top-up-price.js';
+import { currencyUnits, formatMoney, inCurrency, minTopUp, payMoney, quotaPerUnit } from './top-up-price.js';
 
 /** A refusal of `/api/user/pay` or `/api/user/amount`: new-api answers `{message: "error", data: <reason>}`. */
 export class PayRefusal extends Error {
@@ -36,7 +29,8 @@ export function readPayRequest(body: unknown): PayRequest {
   const amount = b.amount ?? 0;
   const method = b.payment_method ?? '';
   const code = b.top_up_code ?? '';
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) throw new PayRefusal('wallet.paramsInvalid');
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount))
+    throw new PayRefusal('wallet.paramsInvalid');
   if (typeof method !== 'string' || typeof code !== 'string') throw new PayRefusal('wallet.paramsInvalid');
   return { amount, paymentMethod: method };
 }
@@ -83,7 +77,8 @@ function checkAmount(ctx: AppContext, amount: number): void {
     throw new PayRefusal('wallet.amountWholeUnits', { unit: perUnit });
   }
   // The credit (amount × QuotaPerUnit) must stay an exact integer in JavaScript and in a bigint column.
-  if (currencyUnits(ctx, amount) * perUnit > Number.MAX_SAFE_INTEGER) throw new PayRefusal('wallet.paramsInvalid');
+  if (currencyUnits(ctx, amount) * perUnit > Number.MAX_SAFE_INTEGER)
+    throw new PayRefusal('wallet.paramsInvalid');
 }
 
 /** `POST /api/user/amount`: the money to pay, two decimals. */
@@ -175,20 +170,28 @@ const cents = (money: number) => Math.round(money * 100);
  * before, so a failed credit was never retried). The pending→success update, the credit and the log are one
  * transaction whose conditional update lets exactly one notification win, across processes and nodes.
  */
-export async function handleEpayNotify(ctx: AppContext, params: Record<string, string>): Promise<NotifyOutcome> {
+export async function handleEpayNotify(
+  ctx: AppContext,
+  params: Record<string, string>,
+): Promise<NotifyOutcome> {
   const config = epayConfig(ctx);
   if (!config) return outcome('fail', 'online payment is not configured');
   if (!verifyEpaySign(params, config.key)) return outcome('fail', 'bad signature');
   if (params.pid !== config.pid) return outcome('fail', `merchant id ${params.pid ?? ''} is not ours`);
   // A signed notice of another state (unpaid, closed): acknowledged so Epay stops, nothing to do.
-  if (params.trade_status !== 'TRADE_SUCCESS') return outcome('success', `trade status ${params.trade_status}`);
+  if (params.trade_status !== 'TRADE_SUCCESS')
+    return outcome('success', `trade status ${params.trade_status}`);
   const order = await findTopUpByTradeNo(ctx.db, params.out_trade_no ?? '');
   if (!order) return outcome('fail', `unknown order ${params.out_trade_no ?? ''}`);
   const paid = Number(params.money);
   if (!Number.isFinite(paid) || cents(paid) !== cents(order.money)) {
-    return outcome('fail', `order ${order.trade_no} costs ${formatMoney(order.money)}, notice says ${params.money}`);
+    return outcome(
+      'fail',
+      `order ${order.trade_no} costs ${formatMoney(order.money)}, notice says ${params.money}`,
+    );
   }
-  if (order.status !== TopUpStatus.Pending) return outcome('success', `order ${order.trade_no} already credited`);
+  if (order.status !== TopUpStatus.Pending)
+    return outcome('success', `order ${order.trade_no} already credited`);
   const quota = order.amount * quotaPerUnit(ctx);
   const won = await ctx.db.transaction().execute(async (trx) => {
     if ((await markTopUpPaid(trx, order.id)) !== 1) return false;
@@ -197,7 +200,11 @@ export async function handleEpayNotify(ctx: AppContext, params: Record<string, s
       .set((eb) => ({ quota: eb('quota', '+', quota) }))
       .where('id', '=', order.user_id)
       .execute();
-    const user = await trx.selectFrom('users').select('username').where('id', '=', order.user_id).executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', order.user_id)
+      .executeTakeFirst();
     await trx
       .insertInto('logs')
       .values({
