@@ -13,6 +13,7 @@ import {
   type AppContext,
 } from './server-api.js';
 import { startEpayServer, type FakeEpay } from './upstreams/epay.js';
+import { createMockServer, type MockServer } from './index.js';
 
 /**
  * Online top-up end to end: the real server on loopback, the SDK as the console's client, and a fake Epay
@@ -223,5 +224,51 @@ describe.each(testDialects())('online top-up through Epay on %s', (dialect) => {
     await configure({ EpayKey: epay.key, CustomCallbackAddress: `${url}/` });
     expect(await epay.notify(tradeNo)).toBe('success');
     expect((await quota()) - before).toBe(500_000);
+  });
+});
+
+describe('online top-up on the mock server', () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await createMockServer({ seed: 3, epay: true });
+  });
+  afterAll(() => mock?.close());
+
+  const chat = () =>
+    fetch(`${mock.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${mock.credentials.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        max_tokens: 16,
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
+    });
+
+  it('lets a broke user relay again as soon as the payment is notified (no stale cached balance)', async () => {
+    const { alice } = mock.credentials.users;
+    const client = new Client({ baseUrl: mock.url, lang: 'en', maxRetries: 0 });
+    await client.users.login({ username: alice.username, password: alice.password });
+    await mock.db.updateTable('users').set({ quota: 0 }).where('username', '=', alice.username).execute();
+    expect((await client.status.get()).enable_online_topup).toBe(true);
+    const form = await client.wallet.pay({ amount: 1, payment_method: 'zfb' });
+    expect(await mock.epay!.submit(form.url, form.fields)).toBe(200);
+    // Refused, and the relay now holds alice's empty balance in its cache.
+    const broke = await chat();
+    expect(broke.status).toBe(403);
+    await broke.arrayBuffer();
+    // The cashier page's Pay button: the gateway notifies the server, then sends the browser to return_url.
+    const paid = await fetch(`${mock.epay!.url}/pay.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ out_trade_no: form.fields.out_trade_no! }).toString(),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get('location')).toBe(`${mock.url}/log`);
+    expect((await client.users.self.get()).quota).toBe(500_000);
+    const res = await chat();
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
   });
 });

@@ -118,6 +118,7 @@ export async function startEpayServer(
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://epay');
+    if (url.pathname === '/pay.php') return void payByHand(req, res, url);
     if (url.pathname !== '/submit.php') return page(res, 404, 'not found');
     readForm(req, url)
       .then((fields) => {
@@ -135,7 +136,14 @@ export async function startEpayServer(
           fields,
         };
         orders.set(order.outTradeNo, order);
-        page(res, 200, `pay ${order.money} for ${order.name}`);
+        // The cashier page: a person (or a browser test) presses the button to pay.
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(
+          `<!doctype html><title>Epay</title><form method="post" action="/pay.php">` +
+            `<p>${order.type} ${order.money} · ${order.name.replace(/[<&>"]/g, '')}</p>` +
+            `<input type="hidden" name="out_trade_no" value="${order.outTradeNo.replace(/[<&>"]/g, '')}">` +
+            `<button type="submit">Pay</button></form>`,
+        );
       })
       .catch(() => page(res, 500, 'error'));
   });
@@ -168,7 +176,22 @@ export async function startEpayServer(
     return (await res.text()).trim();
   };
 
-  return {
+  /** The cashier's Pay button: notifies the shop, then returns the browser to the shop's `return_url`. */
+  async function payByHand(req: IncomingMessage, res: ServerResponse, reqUrl: URL): Promise<void> {
+    try {
+      const outTradeNo = (await readForm(req, reqUrl)).out_trade_no ?? '';
+      const order = orders.get(outTradeNo);
+      if (!order) return page(res, 404, 'no such order');
+      const answer = await api.notify(outTradeNo);
+      if (answer !== 'success' || !order.returnUrl) return page(res, 200, `the shop answered ${answer}`);
+      res.writeHead(302, { location: order.returnUrl });
+      res.end();
+    } catch {
+      page(res, 502, 'the shop could not be notified');
+    }
+  }
+
+  const api: FakeEpay = {
     url,
     port,
     pid,
@@ -209,4 +232,5 @@ export async function startEpayServer(
         server.closeAllConnections();
       }),
   };
+  return api;
 }
