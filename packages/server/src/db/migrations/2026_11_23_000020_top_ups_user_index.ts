@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dialectOf } from '../dialect.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and must not follow the live types */
 
@@ -8,5 +9,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('idx_top_ups_user_id').on('top_ups').execute();
+  // Only MySQL names the table in DROP INDEX; PostgreSQL and SQLite refuse it.
+  const drop = db.schema.dropIndex('idx_top_ups_user_id');
+  await (dialectOf(db) === 'mysql' ? drop.on('top_ups') : drop).execute();
 }
