@@ -17,7 +17,10 @@ export class PayRefusal extends Error {
   }
 }
 
-/** The body both routes take (new-api binds it into ints and strings; anything else is "参数错误"). */
+/**
+ * The body both routes take (new-api binds it into ints and strings; anything else is "参数错误").
+ * `top_up_code` must be a string if sent but, as in new-api 0.4.8, changes nothing.
+ */
 export interface PayRequest {
   amount: number;
   paymentMethod: string;
