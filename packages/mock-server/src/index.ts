@@ -13,6 +13,7 @@ import {
 import { startAnthropicUpstream, type AnthropicUpstream } from './upstreams/anthropic.js';
 import { startGeminiUpstream, type GeminiUpstream } from './upstreams/gemini.js';
 import { startOpenAiUpstream, type OpenAiUpstream } from './upstreams/openai.js';
+import { startEpayServer, type FakeEpay } from './upstreams/epay.js';
 
 export type { Credentials } from './fixtures/index.js';
 export type { UserCredential, UserFixtures } from './fixtures/users.js';
@@ -31,6 +32,13 @@ export {
 export { startGeminiUpstream, CACHED_CONTENT_TOKENS, type GeminiUpstream } from './upstreams/gemini.js';
 export { REPLY, REPLY_WORDS, MESSAGE_OVERHEAD } from './upstreams/openai-responses.js';
 export { setReplyScript, type ReplyScript } from './upstreams/script.js';
+export {
+  startEpayServer,
+  type EpayNotifyOptions,
+  type EpayOrder,
+  type EpaySubmission,
+  type FakeEpay,
+} from './upstreams/epay.js';
 
 export interface MockServerOptions {
   /** Drives every generated key, name and number; the same seed gives the same fixtures. */
@@ -46,6 +54,11 @@ export interface MockServerOptions {
   webhookAllowPrivate?: boolean;
   /** A built web console to serve at `/` (packages/web/dist), as the real server does. */
   webDist?: string;
+  /**
+   * Starts a fake Epay gateway and turns online top-up on (PayAddress, EpayId, EpayKey, and ServerAddress set to
+   * this server, so notifications come back here).
+   */
+  epay?: boolean;
 }
 
 export interface MockServer {
@@ -57,6 +70,8 @@ export interface MockServer {
   db: Db;
   upstreams: { openai: OpenAiUpstream; anthropic: AnthropicUpstream; gemini: GeminiUpstream };
   credentials: Credentials;
+  /** The fake Epay gateway, when started with `epay: true`. */
+  epay: FakeEpay | undefined;
   /** Stops the server and the upstream and drops the database. */
   close(): Promise<void>;
 }
@@ -69,7 +84,9 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
     startAnthropicUpstream({ latencyMs }),
     startGeminiUpstream({ latencyMs }),
   ]);
-  const closeUpstreams = () => Promise.all([openai.close(), anthropic.close(), gemini.close()]);
+  const epay = opts.epay ? await startEpayServer() : undefined;
+  const closeUpstreams = () =>
+    Promise.all([openai.close(), anthropic.close(), gemini.close(), epay?.close()]);
   const db = await createDb({ dialect: 'sqlite', url: ':memory:' });
   try {
     await migrateToLatest(db);
@@ -90,15 +107,21 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
     if (opts.webDist) await registerWebConsole(app, opts.webDist);
     await app.listen({ port: opts.port ?? 0, host });
     const { port } = app.server.address() as AddressInfo;
+    const url = `http://${host}:${port}`;
+    if (epay) {
+      const payment = { ServerAddress: url, PayAddress: epay.url, EpayId: epay.pid, EpayKey: epay.key };
+      for (const [key, value] of Object.entries(payment)) await ctx.options.set(key, value);
+    }
     let closed = false;
     return {
-      url: `http://${host}:${port}`,
+      url,
       port,
       app,
       ctx,
       db,
       upstreams: { openai, anthropic, gemini },
       credentials,
+      epay,
       async close() {
         if (closed) return;
         closed = true;

@@ -10,5 +10,6 @@ export { rebuildAbilities } from '@switchboard/server';
 export { bootstrapRoot } from '@switchboard/server';
 export { hashPassword } from '@switchboard/server';
 export { testConfig } from '@switchboard/server';
+export { openTestDb, testDialects } from '@switchboard/server';
 export { publicOnlyAgent, webhookDispatcher } from '@switchboard/server';
 export { registerWebConsole } from '@switchboard/server';

@@ -11,5 +11,6 @@ export { bootstrapRoot } from './modules/users/bootstrap.js';
 export { hashPassword } from './modules/users/password.js';
 export { registerWebConsole } from './http/web-console.js';
 export { testConfig } from './testing/test-app.js';
+export { openTestDb, testDialects, type TestDb } from './testing/test-db.js';
 export { webhookDispatcher } from './notify/webhook.js';
 export { publicOnlyAgent, type LookupAll } from './net/public-agent.js';

@@ -405,6 +405,21 @@ export const MESSAGES = {
   'wallet.paymentMethodRequired': { zh: '请选择支付方式', en: 'please choose a payment method' },
   'wallet.onlineTopUpDisabled': { zh: '管理员未开启在线充值！', en: 'admin has not enabled online top-up' },
   'wallet.topUpLinkNotSet': { zh: '超级管理员未设置充值链接！', en: 'super admin has not set a top-up link' },
+  'wallet.paramsInvalid': { zh: '参数错误', en: 'invalid parameters' },
+  'wallet.amountWholeUnits': {
+    zh: '充值数量必须是 {unit} 的整数倍',
+    en: 'the amount must be a multiple of {unit}',
+  },
+  'wallet.payMoneyTooLow': { zh: '充值金额过低', en: 'the amount to pay is too low' },
+  'wallet.paymentNotConfigured': {
+    zh: '当前管理员未配置支付信息',
+    en: 'the administrator has not configured online payment',
+  },
+  'wallet.orderCreateFailed': { zh: '创建订单失败', en: 'failed to create the order' },
+  'wallet.onlineTopUpLog': {
+    zh: '使用在线充值成功，充值金额: {quota}，支付金额：{money}',
+    en: 'online top-up succeeded: {quota} credited, {money} paid',
+  },
 
   // Options and settings forms
   'option.keyRequired': { zh: '配置项名称不能为空', en: 'the option key must not be empty' },

@@ -36,6 +36,8 @@ export const LIST_PAGING = {
   tokenLogs: unpaged,
   /** `GET /api/data/` and `/api/data/self`: unpaged bare array, filtered by time window. */
   usage: unpaged,
+  /** `GET /api/user/topup/self` (a later new-api route): `p` 1-based, paged object. */
+  topUps: pagedObject,
   /** `GET /api/mj/` and `/api/mj/self`: `p` 0-based, fixed 10 per page, bare array. */
   drawings: fixedTen,
   /** `GET /api/task/` and `/api/task/self`: `p` 0-based, fixed 10 per page, bare array. */

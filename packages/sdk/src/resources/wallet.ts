@@ -1,16 +1,22 @@
 import { z } from 'zod';
 import type { RequestOptions } from '../core/http.js';
+import type { PagePromise } from '../core/pagination.js';
 import { defineRoutes } from '../core/route.js';
 import {
   AmountParamsSchema,
   AmountResponseSchema,
   PayParamsSchema,
   PayResponseSchema,
+  TopUpOrderListParamsSchema,
+  TopUpOrderSchema,
   TopUpParamsSchema,
   type AmountParams,
   type PayParams,
+  type TopUpOrder,
+  type TopUpOrderListParams,
   type TopUpParams,
 } from '../schemas/wallet.js';
+import { LIST_PAGING } from './list-paging.js';
 import { ApiResource } from './resource.js';
 
 /** The quota a redeemed code added. */
@@ -43,6 +49,15 @@ export const WALLET_ROUTES = defineRoutes({
     envelope: 'pay',
     body: AmountParamsSchema,
     response: AmountResponseSchema,
+  },
+  orders: {
+    method: 'GET',
+    path: '/api/user/topup/self',
+    summary: "The caller's online top-up orders, newest first",
+    auth: 'user',
+    paged: LIST_PAGING.topUps,
+    params: TopUpOrderListParamsSchema,
+    response: TopUpOrderSchema,
   },
 });
 
@@ -79,5 +94,10 @@ export class WalletResource extends ApiResource {
     const body = this.check(AmountParamsSchema, params);
     const answer = this.parse(AmountResponseSchema, await this.http.call(R.amount, { body, options }));
     return String(answer?.data ?? '');
+  }
+
+  /** The caller's online top-up orders (pending or success), newest first; `keyword` matches a trade number prefix. */
+  orders(params?: TopUpOrderListParams, options?: RequestOptions): PagePromise<TopUpOrder> {
+    return this.paginate(R.orders, TopUpOrderSchema, TopUpOrderListParamsSchema, params, options);
   }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUOTA } from '../constants/limits.js';
 import { msg } from '../i18n/translate.js';
-import { intField, orDefault } from './common.js';
+import { intField, ListParamsSchema, orDefault } from './common.js';
 
 /** `POST /api/user/topup`: redeem a code; answers the quota added. */
 export const TopUpParamsSchema = z.object({
@@ -88,3 +88,10 @@ export const TopUpOrderSchema = z.object({
 });
 /** An online payment order. */
 export type TopUpOrder = z.output<typeof TopUpOrderSchema>;
+
+/** `GET /api/user/topup/self`: the caller's orders; `keyword` matches the start of the trade number. */
+export const TopUpOrderListParamsSchema = ListParamsSchema.extend({
+  keyword: z.string().trim().default(''),
+});
+/** Order history parameters. */
+export type TopUpOrderListParams = z.input<typeof TopUpOrderListParamsSchema>;

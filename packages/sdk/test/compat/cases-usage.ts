@@ -63,6 +63,33 @@ export const USAGE_CASES: CompatCase[] = [
     check: (r) => expect(r).toBe('73.00'),
   },
   {
+    method: 'wallet.orders',
+    // A later new-api route (`GET /api/user/topup/self`), paged as {items, total, page, page_size}.
+    reply: ok({
+      items: [
+        {
+          id: 3,
+          user_id: 7,
+          amount: 10,
+          money: 73,
+          trade_no: 'USR7NOab12cd1741132800',
+          create_time: 1_741_132_800,
+          status: 'success',
+        },
+      ],
+      total: 1,
+      page: 1,
+      page_size: 10,
+    }),
+    call: (c) => c.wallet.orders({ keyword: 'USR7' }),
+    path: '/api/user/topup/self?keyword=USR7&page=1&page_size=10&size=10&p=1',
+    check: (r) =>
+      expect(r).toMatchObject({
+        items: [{ trade_no: 'USR7NOab12cd1741132800', status: 'success' }],
+        total: 1,
+      }),
+  },
+  {
     method: 'logs.list',
     reply: ok(logPage),
     call: (c) =>

@@ -5,6 +5,7 @@ import { emailRoutes } from './email/email.routes.js';
 import { logsRoutes } from './logs/logs.routes.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';
 import { optionsRoutes } from './options/options.routes.js';
+import { paymentRoutes } from './payment/payment.routes.js';
 import { pricingRoutes } from './pricing/pricing.routes.js';
 import { redemptionsRoutes } from './redemptions/redemptions.routes.js';
 import { statusRoutes } from './status/status.routes.js';
@@ -23,6 +24,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await channelsRoutes(app, ctx);
   await tokensRoutes(app, ctx);
   await redemptionsRoutes(app, ctx);
+  await paymentRoutes(app, ctx);
   await logsRoutes(app, ctx);
   await tasksRoutes(app, ctx);
   await pricingRoutes(app, ctx);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { VERSION } from '../../version.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { EPAY_NOTIFY_PATH, epayNotifyOperations } from './provider-callbacks.js';
 
 /** Whether the server answers this SDK call (routes ignore a trailing slash, as gin's redirects do). */
 function served(app: FastifyInstance, route: SdkRoute): boolean {
@@ -20,7 +21,16 @@ export async function openapiRoutes(app: FastifyInstance, _ctx: AppContext): Pro
   let document = '';
   app.addHook('onReady', async () => {
     const routes = SDK_ROUTES.filter((route) => served(app, route));
-    document = JSON.stringify(buildOpenApiDocument(routes, VERSION));
+    const doc = buildOpenApiDocument(routes, VERSION);
+    // Callbacks a third party makes are not SDK calls, but they are part of the API the server serves.
+    if (app.hasRoute({ method: 'GET', url: EPAY_NOTIFY_PATH })) {
+      (doc.paths as Record<string, unknown>)[EPAY_NOTIFY_PATH] = epayNotifyOperations();
+      (doc.tags as { name: string; description: string }[]).push({
+        name: 'epay',
+        description: 'Called by the Epay payment gateway, not by clients',
+      });
+    }
+    document = JSON.stringify(doc);
   });
   app.get('/api/openapi.json', async (_req, reply) =>
     reply.type('application/json; charset=utf-8').send(document),

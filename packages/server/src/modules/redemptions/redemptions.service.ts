@@ -90,7 +90,7 @@ export async function updateRedemptionStatus(ctx: AppContext, id: number, status
 }
 
 /** new-api's `LogQuota`: '＄0.200000 额度' in currency mode, else '100000 点额度'. */
-function logQuota(ctx: AppContext, quota: number): string {
+export function logQuota(ctx: AppContext, quota: number): string {
   if (!ctx.options.bool('DisplayInCurrencyEnabled')) return `${quota} 点额度`;
   const perUnit = ctx.options.number('QuotaPerUnit') || 500_000;
   return `＄${(quota / perUnit).toFixed(6)} 额度`;
