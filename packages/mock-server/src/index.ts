@@ -8,6 +8,7 @@ import {
   registerWebConsole,
   testConfig,
   type AppContext,
+  type ProviderUrls,
   type Db,
 } from './server-api.js';
 import { startAnthropicUpstream, type AnthropicUpstream } from './upstreams/anthropic.js';
@@ -31,6 +32,7 @@ export {
 export { startGeminiUpstream, CACHED_CONTENT_TOKENS, type GeminiUpstream } from './upstreams/gemini.js';
 export { REPLY, REPLY_WORDS, MESSAGE_OVERHEAD } from './upstreams/openai-responses.js';
 export { setReplyScript, type ReplyScript } from './upstreams/script.js';
+export * from './providers/index.js';
 
 export interface MockServerOptions {
   /** Drives every generated key, name and number; the same seed gives the same fixtures. */
@@ -46,6 +48,8 @@ export interface MockServerOptions {
   webhookAllowPrivate?: boolean;
   /** A built web console to serve at `/` (packages/web/dist), as the real server does. */
   webDist?: string;
+  /** Where the server reaches GitHub, Linux DO and siteverify: point them at the fakes of `./providers`. */
+  providerUrls?: Partial<ProviderUrls>;
 }
 
 export interface MockServer {
@@ -80,6 +84,7 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
         port: opts.port ?? 0,
         host,
         webhookAllowPrivate: opts.webhookAllowPrivate ?? false,
+        providerUrls: opts.providerUrls ?? {},
       }),
     });
     const credentials = await seedFixtures(ctx, {

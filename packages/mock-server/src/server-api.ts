@@ -12,3 +12,4 @@ export { hashPassword } from '@switchboard/server';
 export { testConfig } from '@switchboard/server';
 export { publicOnlyAgent, webhookDispatcher } from '@switchboard/server';
 export { registerWebConsole } from '@switchboard/server';
+export type { ProviderUrls } from '@switchboard/server';
