@@ -68,7 +68,9 @@ export function providerUrlsOf(config: Config): ProviderUrls {
     githubOAuth: trim(given.githubOAuth || PROVIDER_URL_DEFAULTS.githubOAuth),
     githubApi: trim(given.githubApi || PROVIDER_URL_DEFAULTS.githubApi),
     linuxdoOAuth: trim(linuxdoOAuth),
-    linuxdoApi: trim(given.linuxdoApi || (given.linuxdoOAuth ? linuxdoOAuth : PROVIDER_URL_DEFAULTS.linuxdoApi)),
+    linuxdoApi: trim(
+      given.linuxdoApi || (given.linuxdoOAuth ? linuxdoOAuth : PROVIDER_URL_DEFAULTS.linuxdoApi),
+    ),
     turnstileVerify: given.turnstileVerify || PROVIDER_URL_DEFAULTS.turnstileVerify,
   };
 }

@@ -32,7 +32,10 @@ export interface FakeOAuthProvider extends FakeUpstream {
    * Plays the browser at the provider: opens the authorize URL with this client id and state (and a
    * redirect URI), and answers the `code` and `state` of the redirect back to the app.
    */
-  approve(state: string, opts?: { redirectUri?: string; clientId?: string }): Promise<{ code: string; state: string }>;
+  approve(
+    state: string,
+    opts?: { redirectUri?: string; clientId?: string },
+  ): Promise<{ code: string; state: string }>;
   /** Access tokens issued so far, for tests that present a stale one. */
   issuedTokens(): string[];
 }
@@ -65,20 +68,35 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<Fa
     body: { error, error_description: description },
   });
 
-  const exchange = (params: Record<string, string>, basic: { user: string; password: string } | undefined) => {
+  const exchange = (
+    params: Record<string, string>,
+    basic: { user: string; password: string } | undefined,
+  ) => {
     const clientId = github ? params['client_id'] : basic?.user;
     const clientSecret = github ? params['client_secret'] : basic?.password;
     if (clientId !== opts.clientId || clientSecret !== opts.clientSecret)
-      return tokenError(401, github ? 'incorrect_client_credentials' : 'invalid_client', 'The client_id and/or client_secret passed are incorrect.');
+      return tokenError(
+        401,
+        github ? 'incorrect_client_credentials' : 'invalid_client',
+        'The client_id and/or client_secret passed are incorrect.',
+      );
     if (!github && params['grant_type'] !== 'authorization_code')
       return tokenError(400, 'unsupported_grant_type', 'grant_type must be authorization_code');
     const code = params['code'] ?? '';
     const pending = codes.get(code);
     codes.delete(code);
     if (!pending || pending.expiresAt < Date.now() || pending.clientId !== clientId)
-      return tokenError(400, github ? 'bad_verification_code' : 'invalid_grant', 'The code passed is incorrect or expired.');
+      return tokenError(
+        400,
+        github ? 'bad_verification_code' : 'invalid_grant',
+        'The code passed is incorrect or expired.',
+      );
     if (pending.redirectUri !== undefined && params['redirect_uri'] !== pending.redirectUri)
-      return tokenError(400, github ? 'redirect_uri_mismatch' : 'invalid_grant', 'The redirect_uri does not match the authorization request.');
+      return tokenError(
+        400,
+        github ? 'redirect_uri_mismatch' : 'invalid_grant',
+        'The redirect_uri does not match the authorization request.',
+      );
     const token = `${github ? 'gho_' : ''}${randomBytes(18).toString('base64url')}`;
     tokens.set(token, pending.account);
     return {
@@ -92,7 +110,10 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<Fa
   const fake = await startFakeServer({
     port: opts.port,
     modelOf: () => '',
-    errorBody: (status, message) => ({ error: 'server_error', error_description: message ?? `status ${status}` }),
+    errorBody: (status, message) => ({
+      error: 'server_error',
+      error_description: message ?? `status ${status}`,
+    }),
     handle({ req, res, url, body }) {
       if (req.method === 'GET' && url.pathname === paths.authorize) {
         const clientId = url.searchParams.get('client_id') ?? '';
@@ -110,26 +131,49 @@ export async function startOAuthProvider(opts: OAuthProviderOptions): Promise<Fa
         }
         if (state) target.searchParams.set('state', state);
         res.writeHead(302, { location: target.toString() });
-        return res.end();
+        res.end();
+        return;
       }
       if (req.method === 'POST' && url.pathname === paths.token) {
         const answer = exchange(bodyParams(body), basicOf(req));
         // GitHub answers form-encoded unless asked for JSON.
         if (github && !/json/.test(req.headers.accept ?? '')) {
           res.writeHead(answer.status, { 'content-type': 'application/x-www-form-urlencoded' });
-          return res.end(new URLSearchParams(answer.body as Record<string, string>).toString());
+          res.end(new URLSearchParams(answer.body as Record<string, string>).toString());
+          return;
         }
         return sendJson(res, answer.status, answer.body);
       }
       if (req.method === 'GET' && url.pathname === paths.user) {
         const account = tokens.get(bearerOf(req));
         if (!account)
-          return sendJson(res, 401, github
-            ? { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' }
-            : { error: 'invalid_token' });
-        return sendJson(res, 200, github
-          ? { login: account.login, id: account.id, name: account.name ?? null, email: account.email ?? null, type: 'User' }
-          : { id: account.id, username: account.login, name: account.name ?? '', active: true, trust_level: 1, silenced: false });
+          return sendJson(
+            res,
+            401,
+            github
+              ? { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' }
+              : { error: 'invalid_token' },
+          );
+        return sendJson(
+          res,
+          200,
+          github
+            ? {
+                login: account.login,
+                id: account.id,
+                name: account.name ?? null,
+                email: account.email ?? null,
+                type: 'User',
+              }
+            : {
+                id: account.id,
+                username: account.login,
+                name: account.name ?? '',
+                active: true,
+                trust_level: 1,
+                silenced: false,
+              },
+        );
       }
       return sendJson(res, 404, { message: 'Not Found' });
     },

@@ -31,8 +31,13 @@ function secretOf(req: FastifyRequest): string | undefined {
   return unsigned.valid && unsigned.value ? unsigned.value : undefined;
 }
 
+/** Rows started during a request, whose cookie the request itself does not carry yet. */
+const startedBy = new WeakMap<FastifyRequest, string>();
+
 /** The caller's live visitor row id, if it has one. */
 async function currentId(ctx: AppContext, req: FastifyRequest): Promise<string | undefined> {
+  const started = startedBy.get(req);
+  if (started) return started;
   const secret = secretOf(req);
   if (!secret) return undefined;
   const id = sha256Hex(secret);
@@ -59,6 +64,7 @@ async function ensureId(ctx: AppContext, req: FastifyRequest, reply: FastifyRepl
     .values({ id, expires_at: now + SESSION_TTL_S })
     .execute();
   reply.setCookie(VISITOR_COOKIE, secret, cookieOptions);
+  startedBy.set(req, id);
   return id;
 }
 
@@ -137,11 +143,19 @@ export async function rememberTurnstile(
   reply: FastifyReply,
 ): Promise<void> {
   const id = await ensureId(ctx, req, reply);
-  await ctx.db.updateTable('visitor_sessions').set({ turnstile_at: ctx.now() }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('visitor_sessions')
+    .set({ turnstile_at: ctx.now() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Logout clears the whole session in new-api, the Turnstile pass and a pending state included. */
-export async function forgetVisitor(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function forgetVisitor(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   const secret = secretOf(req);
   if (secret) await ctx.db.deleteFrom('visitor_sessions').where('id', '=', sha256Hex(secret)).execute();
   if (req.cookies[VISITOR_COOKIE] !== undefined) reply.clearCookie(VISITOR_COOKIE, { path: '/' });

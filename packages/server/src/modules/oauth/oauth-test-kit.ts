@@ -21,7 +21,11 @@ export class Browser {
     if (this.userId !== undefined) headers['new-api-user'] = String(this.userId);
     const res = await this.t.call({ ...opts, headers });
     for (const c of res.cookies) {
-      if (c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires && c.expires < new Date()))
+      if (
+        c.value === '' ||
+        (c.maxAge !== undefined && c.maxAge <= 0) ||
+        (c.expires && c.expires < new Date())
+      )
         this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }

@@ -111,7 +111,9 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
       // Linux DO sends the user back with `error` when they decline; new-api shows its description.
       const declined = queryParam(req, 'error');
       if (provider.column === 'linux_do_id' && declined)
-        throw badRequest('oauth.providerMessage', { message: queryParam(req, 'error_description') || declined });
+        throw badRequest('oauth.providerMessage', {
+          message: queryParam(req, 'error_description') || declined,
+        });
       const pending = await consumeOAuthState(ctx, req, queryParam(req, 'state'));
       // new-api's one non-200 refusal here: a missing, foreign, used or expired state is HTTP 403.
       if (!pending)

@@ -35,8 +35,13 @@ describe.each(testDialects())('third-party sign-in on %s', (dialect) => {
   let t: TestApp;
   let clock = Math.floor(Date.now() / 1000);
   let accounts = 0;
-  const account = (name = 'octo') => ({ id: 1000 + ++accounts, login: `${name}${accounts}`, name: `Name ${accounts}` });
-  const row = (id: number) => t.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const account = (name = 'octo') => ({
+    id: 1000 + ++accounts,
+    login: `${name}${accounts}`,
+    name: `Name ${accounts}`,
+  });
+  const row = (id: number) =>
+    t.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const sessions = async (userId: number) =>
     (await t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).length;
 
@@ -113,14 +118,21 @@ describe.each(testDialects())('third-party sign-in on %s', (dialect) => {
         status: 1,
         group: 'default',
       });
-      expect(await row(body.data.id)).toMatchObject({ github_id: who.login, inviter_id: inviter.id, quota: 170 });
+      expect(await row(body.data.id)).toMatchObject({
+        github_id: who.login,
+        inviter_id: inviter.id,
+        quota: 170,
+      });
       expect(await row(inviter.id)).toMatchObject({ aff_count: 1, aff_quota: 500 });
       // The token exchange sent the app's credentials and the code, as GitHub expects.
       const exchange = github.requests.findLast((r) => r.path === '/login/oauth/access_token')!;
       expect(exchange.body).toMatchObject({ client_id: 'gh-client', client_secret: 'gh-secret' });
 
       b.userId = body.data.id;
-      expect((await b.get('/api/user/self')).json().data).toMatchObject({ id: body.data.id, github_id: who.login });
+      expect((await b.get('/api/user/self')).json().data).toMatchObject({
+        id: body.data.id,
+        github_id: who.login,
+      });
       expect(await sessions(body.data.id)).toBe(1);
       await b.get('/api/user/logout');
       expect(await sessions(body.data.id)).toBe(0);
@@ -163,7 +175,10 @@ describe.each(testDialects())('third-party sign-in on %s', (dialect) => {
       await stranger.state();
       const foreign = await stranger.get(`/api/oauth/github?code=${code}&state=${state}`);
       expect(foreign.statusCode).toBe(403);
-      expect(foreign.json()).toEqual({ success: false, message: 'the OAuth state is empty or does not match' });
+      expect(foreign.json()).toEqual({
+        success: false,
+        message: 'the OAuth state is empty or does not match',
+      });
       expect((await b.get(`/api/oauth/github?code=${code}`)).statusCode).toBe(403);
       expect((await b.get(`/api/oauth/github?code=${code}&state=wrong-state1`)).statusCode).toBe(403);
       expect(github.requests.length).toBe(before);
@@ -217,8 +232,14 @@ describe.each(testDialects())('third-party sign-in on %s', (dialect) => {
       const id = (await signInWith(new Browser(t), github, banned)).json().data.id as number;
       await t.ctx.db.updateTable('users').set({ status: 2 }).where('id', '=', id).execute();
       expect(expectRefusal(await signInWith(new Browser(t), github, banned))).toBe('the user is banned');
-      await t.ctx.db.updateTable('users').set({ status: 1, deleted_at: clock }).where('id', '=', id).execute();
-      expect(expectRefusal(await signInWith(new Browser(t), github, banned))).toBe('the user has been deleted');
+      await t.ctx.db
+        .updateTable('users')
+        .set({ status: 1, deleted_at: clock })
+        .where('id', '=', id)
+        .execute();
+      expect(expectRefusal(await signInWith(new Browser(t), github, banned))).toBe(
+        'the user has been deleted',
+      );
       expect(await sessions(id)).toBe(1);
     });
   });
@@ -231,11 +252,16 @@ describe.each(testDialects())('third-party sign-in on %s', (dialect) => {
       const who = account('ld');
       const res = await signInWith(new Browser(t), linuxdo, who, `?aff=${affCode}`);
       const body = res.json();
-      expect(body).toMatchObject({ success: true, data: { username: `linuxdo_${body.data.id}`, display_name: who.name } });
+      expect(body).toMatchObject({
+        success: true,
+        data: { username: `linuxdo_${body.data.id}`, display_name: who.name },
+      });
       expect(await row(body.data.id)).toMatchObject({ linux_do_id: String(who.id), inviter_id: inviter.id });
       // Client credentials went as HTTP Basic, the code in a form with new-api's redirect URI.
       const exchange = linuxdo.requests.findLast((r) => r.path === '/oauth2/token')!;
-      expect(exchange.headers.authorization).toBe(`Basic ${Buffer.from('ld-client:ld-secret').toString('base64')}`);
+      expect(exchange.headers.authorization).toBe(
+        `Basic ${Buffer.from('ld-client:ld-secret').toString('base64')}`,
+      );
       expect(new URLSearchParams(exchange.raw).get('redirect_uri')).toMatch(/\/api\/oauth\/linuxdo$/);
 
       expect((await signInWith(new Browser(t), linuxdo, who)).json().data.id).toBe(body.data.id);
@@ -243,12 +269,17 @@ describe.each(testDialects())('third-party sign-in on %s', (dialect) => {
       const owner = await t.userWithRole(1);
       const b = new Browser(t);
       await b.passwordLogin((await row(owner.id)).username, 'password123');
-      expect((await signInWith(b, linuxdo, account('ld'))).json()).toEqual({ success: true, message: 'bind' });
+      expect((await signInWith(b, linuxdo, account('ld'))).json()).toEqual({
+        success: true,
+        message: 'bind',
+      });
       expect(expectRefusal(await signInWith(b, linuxdo, who))).toBe('this Linux DO account is already bound');
     });
 
     it("shows the provider's reason when the user declines", async () => {
-      const res = await new Browser(t).get('/api/oauth/linuxdo?error=access_denied&error_description=declined');
+      const res = await new Browser(t).get(
+        '/api/oauth/linuxdo?error=access_denied&error_description=declined',
+      );
       expect(expectRefusal(res)).toBe('declined');
     });
   });
@@ -259,7 +290,10 @@ describe.each(testDialects())('third-party sign-in on %s', (dialect) => {
       const openId = `wx-${dialect}-${accounts++}`;
       const res = await b.get(`/api/oauth/wechat?code=${wechat.issueCode(openId)}`);
       const body = res.json();
-      expect(body).toMatchObject({ success: true, data: { username: `wechat_${body.data.id}`, display_name: 'WeChat User' } });
+      expect(body).toMatchObject({
+        success: true,
+        data: { username: `wechat_${body.data.id}`, display_name: 'WeChat User' },
+      });
       expect(wechat.requests.at(-1)!.headers.authorization).toBe(WECHAT_TOKEN);
       const again = await new Browser(t).get(`/api/oauth/wechat?code=${wechat.issueCode(openId)}`);
       expect(again.json().data.id).toBe(body.data.id);
@@ -284,9 +318,9 @@ describe.each(testDialects())('third-party sign-in on %s', (dialect) => {
 
     it("passes on the WeChat server's refusal of a wrong token, and needs the feature on", async () => {
       await t.ctx.options.set('WeChatServerToken', 'wrong');
-      expect(expectRefusal(await new Browser(t).get(`/api/oauth/wechat?code=${wechat.issueCode('x')}`))).toMatch(
-        /token/,
-      );
+      expect(
+        expectRefusal(await new Browser(t).get(`/api/oauth/wechat?code=${wechat.issueCode('x')}`)),
+      ).toMatch(/token/);
       await t.ctx.options.set('WeChatAuthEnabled', 'false');
       expect(expectRefusal(await new Browser(t).get('/api/oauth/wechat?code=123456'))).toBe(
         'the administrator has not enabled login and registration with WeChat',
@@ -326,7 +360,9 @@ describe.each(testDialects())('third-party sign-in on %s', (dialect) => {
         'this Telegram account is not bound',
       );
       const forged = signed(tgId, clock, 'another-bot:token');
-      expect(expectRefusal(await new Browser(t).get(`/api/oauth/telegram/login?${forged}`))).toBe('invalid request');
+      expect(expectRefusal(await new Browser(t).get(`/api/oauth/telegram/login?${forged}`))).toBe(
+        'invalid request',
+      );
       const tampered = signed(tgId).replace(`id=${tgId}`, `id=${tgId + 1}`);
       expect(expectRefusal(await new Browser(t).get(`/api/oauth/telegram/login?${tampered}`))).toBe(
         'invalid request',

@@ -21,7 +21,10 @@ export interface ProviderCall {
  * global dispatcher like SMTP and channels (only users' webhooks are held to public addresses), a 5 s limit,
  * no redirects, and the answer parsed as JSON whatever its status, since OAuth servers put their errors in it.
  */
-export async function callProvider(url: string, call: ProviderCall): Promise<{ status: number; body: unknown }> {
+export async function callProvider(
+  url: string,
+  call: ProviderCall,
+): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
   let body: string | undefined;
   if (call.form) {

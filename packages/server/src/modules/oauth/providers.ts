@@ -26,7 +26,10 @@ function accessToken(provider: string, res: { status: number; body: unknown }): 
   const token = str(res.body, 'access_token');
   if (res.status === 200 && token) return token;
   const reason =
-    str(res.body, 'error_description') || str(res.body, 'error') || str(res.body, 'message') || `${res.status}`;
+    str(res.body, 'error_description') ||
+    str(res.body, 'error') ||
+    str(res.body, 'message') ||
+    `${res.status}`;
   throw badRequest('oauth.tokenExchangeFailed', { provider, reason });
 }
 

@@ -24,7 +24,8 @@ export async function verifyTurnstile(ctx: AppContext, token: string, remoteIp: 
       form: { secret: ctx.options.get('TurnstileSecretKey'), response: token, remoteip: remoteIp },
     });
   } catch (err) {
-    if (err instanceof ProviderUnreachableError) throw new AppError('unavailable', 'auth.turnstileUnreachable');
+    if (err instanceof ProviderUnreachableError)
+      throw new AppError('unavailable', 'auth.turnstileUnreachable');
     throw err;
   }
   const body = res.body as { success?: unknown } | null;
