@@ -25,7 +25,11 @@ export async function callProvider(
   url: string,
   call: ProviderCall,
 ): Promise<{ status: number; body: unknown }> {
-  const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'user-agent': 'switchboard',
+    ...call.headers,
+  };
   let body: string | undefined;
   if (call.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';

@@ -53,7 +53,7 @@ export async function githubProfile(ctx: AppContext, code: string): Promise<Prov
   );
   const user = await call('GitHub', `${urls.githubApi}/user`, {
     method: 'GET',
-    headers: { authorization: `Bearer ${token}`, 'user-agent': 'switchboard' },
+    headers: { authorization: `Bearer ${token}` },
   });
   const login = user.status === 200 ? str(user.body, 'login') : '';
   if (!login) throw badRequest('oauth.providerUserInvalid');
