@@ -27,6 +27,8 @@ export async function findByProviderId(
   column: ProviderColumn,
   providerId: string,
 ): Promise<LoginUser | undefined> {
+  // Unbound accounts hold '': an empty id must never find them.
+  if (!providerId) return undefined;
   const row = await db
     .selectFrom('users')
     .select(['id', 'username', 'display_name', 'role', 'status', 'group', 'deleted_at'])

@@ -212,6 +212,38 @@ describe.each(testDialects())('third-party sign-in on %s', (dialect) => {
       expect(expectRefusal(res)).toContain('The code passed is incorrect or expired.');
     });
 
+    it('refuses with a message when GitHub fails or cannot be reached', async () => {
+      const b = new Browser(t);
+      let state = await b.state();
+      github.signIn(account());
+      let { code } = await github.approve(state);
+      github.setNextError(500, { error: 'server_error', error_description: 'GitHub is having a bad day' });
+      expect(expectRefusal(await b.get(`/api/oauth/github?code=${code}&state=${state}`))).toContain(
+        'GitHub is having a bad day',
+      );
+      state = await b.state();
+      ({ code } = await github.approve(state));
+      const down = await createTestApp({
+        dialect,
+        config: { providerUrls: { githubOAuth: 'http://127.0.0.1:1', githubApi: 'http://127.0.0.1:1' } },
+      });
+      try {
+        for (const [key, value] of Object.entries({
+          GitHubClientId: 'gh-client',
+          GitHubClientSecret: 'gh-secret',
+          GitHubOAuthEnabled: 'true',
+        }))
+          await down.ctx.options.set(key, value);
+        const b2 = new Browser(down);
+        const s2 = await b2.state();
+        expect(expectRefusal(await b2.get(`/api/oauth/github?code=${code}&state=${s2}`))).toBe(
+          'cannot connect to the GitHub server, retry later',
+        );
+      } finally {
+        await down.close();
+      }
+    });
+
     it('refuses when switched off, when registration is closed, and banned or deleted accounts', async () => {
       await t.ctx.options.set('GitHubOAuthEnabled', 'false');
       expect(expectRefusal(await signInWith(new Browser(t), github, account()))).toBe(
