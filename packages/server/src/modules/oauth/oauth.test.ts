@@ -242,7 +242,8 @@ describe.each(testDialects())('third-party sign-in on %s', (dialect) => {
       } finally {
         await down.close();
       }
-    });
+      // A second database takes a while on MySQL.
+    }, 30_000);
 
     it('refuses when switched off, when registration is closed, and banned or deleted accounts', async () => {
       await t.ctx.options.set('GitHubOAuthEnabled', 'false');
