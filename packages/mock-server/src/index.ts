@@ -8,6 +8,7 @@ import {
   registerWebConsole,
   testConfig,
   type AppContext,
+  type ProviderUrls,
   type Db,
 } from './server-api.js';
 import { startAnthropicUpstream, type AnthropicUpstream } from './upstreams/anthropic.js';
@@ -39,6 +40,7 @@ export {
   type EpaySubmission,
   type FakeEpay,
 } from './upstreams/epay.js';
+export * from './providers/index.js';
 
 export interface MockServerOptions {
   /** Drives every generated key, name and number; the same seed gives the same fixtures. */
@@ -59,6 +61,8 @@ export interface MockServerOptions {
    * this server, so notifications come back here).
    */
   epay?: boolean;
+  /** Where the server reaches GitHub, Linux DO and siteverify: point them at the fakes of `./providers`. */
+  providerUrls?: Partial<ProviderUrls>;
 }
 
 export interface MockServer {
@@ -97,6 +101,7 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
         port: opts.port ?? 0,
         host,
         webhookAllowPrivate: opts.webhookAllowPrivate ?? false,
+        providerUrls: opts.providerUrls ?? {},
       }),
     });
     const credentials = await seedFixtures(ctx, {

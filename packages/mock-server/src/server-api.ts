@@ -13,3 +13,4 @@ export { testConfig } from '@switchboard/server';
 export { openTestDb, testDialects } from '@switchboard/server';
 export { publicOnlyAgent, webhookDispatcher } from '@switchboard/server';
 export { registerWebConsole } from '@switchboard/server';
+export type { ProviderUrls } from '@switchboard/server';

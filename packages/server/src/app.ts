@@ -13,6 +13,7 @@ import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
 import type { AppContext } from './context.js';
 import { OptionStore } from './modules/options/option-store.js';
 import { registerModules } from './modules/index.js';
+import { registerTurnstile } from './modules/turnstile/turnstile.js';
 import { relayRoutes } from './relay/relay.routes.js';
 import type { RelayListener } from './relay/relay-listener.js';
 import { injectThroughRelay } from './http/inject.js';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   registerRateLimits(app, deps.config);
   registerQueryTolerance(app);
   registerAuth(app, ctx);
+  registerTurnstile(app, ctx);
   // Last onClose hook to run: buffered writes reach the database before it closes.
   app.addHook('onClose', () => ctx.flush());
   await registerModules(app, ctx);

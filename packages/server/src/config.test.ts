@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, PROVIDER_URL_DEFAULTS, providerUrlsOf } from './config.js';
 
 describe('loadConfig', () => {
   it('generates secrets once under the data dir and keeps them across restarts', () => {
@@ -43,5 +43,32 @@ describe('loadConfig', () => {
     expect(loadConfig(env).webhookAllowPrivate).toBe(false);
     expect(loadConfig({ ...env, WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate).toBe(true);
     expect(() => loadConfig({ ...env, WEBHOOK_ALLOW_PRIVATE: 'sometimes' })).toThrow(/true or false/);
+  });
+
+  it('reaches the real sign-in services unless GITHUB_*_URL, LINUXDO_*_URL or TURNSTILE_VERIFY_URL say otherwise', () => {
+    const env = { SESSION_SECRET: 's', CRYPTO_SECRET: 'c', SQL_DSN: 'postgres://u@h/db' };
+    expect(providerUrlsOf(loadConfig(env))).toEqual(PROVIDER_URL_DEFAULTS);
+    const moved = providerUrlsOf(
+      loadConfig({
+        ...env,
+        GITHUB_OAUTH_URL: 'https://ghe.example.com/',
+        GITHUB_API_URL: 'https://ghe.example.com/api/v3',
+        LINUXDO_OAUTH_URL: 'http://127.0.0.1:9000',
+        TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9001/turnstile/v0/siteverify',
+      }),
+    );
+    expect(moved).toEqual({
+      githubOAuth: 'https://ghe.example.com',
+      githubApi: 'https://ghe.example.com/api/v3',
+      linuxdoOAuth: 'http://127.0.0.1:9000',
+      // Linux DO serves its user API on the OAuth host, so it follows unless LINUXDO_API_URL is set.
+      linuxdoApi: 'http://127.0.0.1:9000',
+      turnstileVerify: 'http://127.0.0.1:9001/turnstile/v0/siteverify',
+    });
+    expect(
+      providerUrlsOf(loadConfig({ ...env, LINUXDO_API_URL: 'https://api.example.com' })).linuxdoApi,
+    ).toBe('https://api.example.com');
+    expect(() => loadConfig({ ...env, GITHUB_API_URL: 'ftp://x' })).toThrow(/GITHUB_API_URL must be an http/);
+    expect(() => loadConfig({ ...env, TURNSTILE_VERIFY_URL: 'not a url' })).toThrow(ConfigError);
   });
 });

@@ -30,6 +30,75 @@ export interface Config {
    * restricted.
    */
   webhookAllowPrivate?: boolean;
+  /**
+   * Where the sign-in providers and Turnstile's siteverify are reached; unset entries use the real services
+   * (see `PROVIDER_URL_DEFAULTS`). Set for self-hosted compatible providers and for tests.
+   */
+  providerUrls?: Partial<ProviderUrls>;
+}
+
+/** The third-party endpoints the server calls, each overridable by its environment variable. */
+export interface ProviderUrls {
+  /** `GITHUB_OAUTH_URL`: the base of `/login/oauth/authorize` and `/login/oauth/access_token`. */
+  githubOAuth: string;
+  /** `GITHUB_API_URL`: the base of `/user` (GitHub Enterprise: `https://<host>/api/v3`). */
+  githubApi: string;
+  /** `LINUXDO_OAUTH_URL`: the base of `/oauth2/authorize` and `/oauth2/token`. */
+  linuxdoOAuth: string;
+  /** `LINUXDO_API_URL`: the base of `/api/user`; Linux DO serves it on the OAuth host. */
+  linuxdoApi: string;
+  /** `TURNSTILE_VERIFY_URL`: the full siteverify URL. */
+  turnstileVerify: string;
+}
+
+export const PROVIDER_URL_DEFAULTS: ProviderUrls = {
+  githubOAuth: 'https://github.com',
+  githubApi: 'https://api.github.com',
+  linuxdoOAuth: 'https://connect.linux.do',
+  linuxdoApi: 'https://connect.linux.do',
+  turnstileVerify: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+};
+
+/** The configured endpoints over the defaults; Linux DO's API follows its OAuth host unless set apart. */
+export function providerUrlsOf(config: Config): ProviderUrls {
+  const given = config.providerUrls ?? {};
+  const linuxdoOAuth = given.linuxdoOAuth || PROVIDER_URL_DEFAULTS.linuxdoOAuth;
+  const trim = (url: string) => url.replace(/\/+$/, '');
+  return {
+    githubOAuth: trim(given.githubOAuth || PROVIDER_URL_DEFAULTS.githubOAuth),
+    githubApi: trim(given.githubApi || PROVIDER_URL_DEFAULTS.githubApi),
+    linuxdoOAuth: trim(linuxdoOAuth),
+    linuxdoApi: trim(
+      given.linuxdoApi || (given.linuxdoOAuth ? linuxdoOAuth : PROVIDER_URL_DEFAULTS.linuxdoApi),
+    ),
+    turnstileVerify: given.turnstileVerify || PROVIDER_URL_DEFAULTS.turnstileVerify,
+  };
+}
+
+/** An http(s) URL from the environment, or undefined when unset. */
+function url(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw;
+}
+
+function providerUrlsFromEnv(env: Env): Partial<ProviderUrls> {
+  const entries = {
+    githubOAuth: url(env, 'GITHUB_OAUTH_URL'),
+    githubApi: url(env, 'GITHUB_API_URL'),
+    linuxdoOAuth: url(env, 'LINUXDO_OAUTH_URL'),
+    linuxdoApi: url(env, 'LINUXDO_API_URL'),
+    turnstileVerify: url(env, 'TURNSTILE_VERIFY_URL'),
+  };
+  return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined));
 }
 
 /** A configuration mistake: start-up prints this one line and exits. */
@@ -132,5 +201,6 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: env.REDIS_CONN_STRING || undefined,
     ledgerJournalDir: journalDir(env, dataDir, db),
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    providerUrls: providerUrlsFromEnv(env),
   };
 }

@@ -1,6 +1,6 @@
 // The server as a library: what mock-server, scripts and embedders build on. main.ts is the process entry.
 export { buildApp, type AppDeps } from './app.js';
-export { loadConfig, ConfigError, type Config } from './config.js';
+export { loadConfig, ConfigError, type Config, type ProviderUrls } from './config.js';
 export type { AppContext } from './context.js';
 export { createDb, dbTargetFromEnv, type Db, type DbTarget } from './db/database.js';
 export { migrateToLatest } from './db/migrate.js';

@@ -53,7 +53,16 @@ export interface CallInit {
   query?: Readonly<Record<string, unknown>>;
   body?: unknown;
   options?: RequestOptions | undefined;
+  /**
+   * `manual`: a redirect is the answer (Telegram bind answers one) and counts as success instead of being
+   * followed. Browsers only say that one happened (an `opaqueredirect` with status 0).
+   */
+  redirect?: 'manual';
 }
+
+/** Whether a response is the redirect a `redirect: 'manual'` call asked to receive. */
+export const isRedirect = (response: Response): boolean =>
+  response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
 
 interface Sent {
   response: Response;
@@ -114,7 +123,7 @@ export class HttpClient {
       let headers: Headers | undefined;
       try {
         const sent = await this.#attempt(route, init, stream);
-        if (sent.response.ok) return sent;
+        if (sent.response.ok || (init.redirect === 'manual' && isRedirect(sent.response))) return sent;
         headers = sent.response.headers;
         failure = apiErrorFor(sent.response.status, sent.body, headers, sent.response.statusText);
       } catch (error) {
@@ -148,6 +157,7 @@ export class HttpClient {
         body: init.body as Record<string, unknown> | undefined,
         headers: this.#headers(init.options, stream),
         credentials: 'include',
+        ...(init.redirect ? { redirect: init.redirect } : {}),
         signal: controller.signal,
         ignoreResponseError: true,
         ...(stream ? { responseType: 'stream' as const } : {}),

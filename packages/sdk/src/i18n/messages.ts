@@ -122,6 +122,57 @@ export const MESSAGES = {
     en: 'please retry in a few seconds, Turnstile is checking your environment',
   },
   'auth.oauthStateInvalid': { zh: 'state 为空或不匹配', en: 'the OAuth state is empty or does not match' },
+  'auth.turnstileTokenEmpty': { zh: 'Turnstile token 为空', en: 'the Turnstile token is empty' },
+  'auth.turnstileUnreachable': {
+    zh: '无法连接 Turnstile 校验服务，请稍后重试',
+    en: 'cannot reach the Turnstile verification service, retry later',
+  },
+
+  // Third-party sign-in and binding (new-api's wording)
+  'oauth.githubDisabled': {
+    zh: '管理员未开启通过 GitHub 登录以及注册',
+    en: 'the administrator has not enabled login and registration with GitHub',
+  },
+  'oauth.linuxdoDisabled': {
+    zh: '管理员未开启通过 Linux DO 登录以及注册',
+    en: 'the administrator has not enabled login and registration with Linux DO',
+  },
+  'oauth.wechatDisabled': {
+    zh: '管理员未开启通过微信登录以及注册',
+    en: 'the administrator has not enabled login and registration with WeChat',
+  },
+  'oauth.telegramDisabled': {
+    zh: '管理员未开启通过 Telegram 登录以及注册',
+    en: 'the administrator has not enabled login and registration with Telegram',
+  },
+  'oauth.registerDisabled': {
+    zh: '管理员关闭了新用户注册',
+    en: 'the administrator has disabled new user registration',
+  },
+  'oauth.userDeleted': { zh: '用户已注销', en: 'the user has been deleted' },
+  'oauth.githubTaken': { zh: '该 GitHub 账户已被绑定', en: 'this GitHub account is already bound' },
+  'oauth.linuxdoTaken': { zh: '该 Linux DO 账户已被绑定', en: 'this Linux DO account is already bound' },
+  'oauth.wechatTaken': { zh: '该微信账号已被绑定', en: 'this WeChat account is already bound' },
+  'oauth.telegramTaken': { zh: '该 Telegram 账户已被绑定', en: 'this Telegram account is already bound' },
+  'oauth.telegramNotBound': { zh: '该 Telegram 账户未绑定', en: 'this Telegram account is not bound' },
+  'oauth.telegramInvalid': { zh: '无效的请求', en: 'invalid request' },
+  'oauth.telegramExpired': {
+    zh: 'Telegram 登录数据已过期，请重新登录',
+    en: 'the Telegram login data has expired, log in again',
+  },
+  'oauth.providerUnreachable': {
+    zh: '无法连接至 {provider} 服务器，请稍后重试！',
+    en: 'cannot connect to the {provider} server, retry later',
+  },
+  'oauth.tokenExchangeFailed': {
+    zh: '无法从 {provider} 获取访问令牌：{reason}',
+    en: 'failed to get an access token from {provider}: {reason}',
+  },
+  'oauth.providerUserInvalid': {
+    zh: '返回值非法，用户字段为空，请稍后重试！',
+    en: 'the provider returned no user, retry later',
+  },
+  'oauth.providerMessage': { zh: '{message}', en: '{message}' },
 
   // Users
   'user.usernameRequired': { zh: '用户名不能为空', en: 'the username must not be empty' },

@@ -1,11 +1,12 @@
-import type { RequestOptions } from '../core/http.js';
-import { isRecord } from '../core/envelope.js';
+import { isRedirect, type RequestOptions } from '../core/http.js';
+import { isRecord, unwrapEnvelope } from '../core/envelope.js';
 import { defineRoutes, type RouteDescriptor } from '../core/route.js';
 import {
   EmailBindParamsSchema,
   OAuthCallbackParamsSchema,
   OAuthStateParamsSchema,
   TelegramAuthParamsSchema,
+  TurnstileParamsSchema,
   WeChatCodeParamsSchema,
   type EmailBindParams,
   type OAuthCallbackParams,
@@ -13,6 +14,7 @@ import {
 import { SessionUserSchema, type SessionUser } from '../schemas/user.js';
 import { OAuthLoginResponseSchema, StringSchema } from '../schemas/responses.js';
 import { ApiResource } from './resource.js';
+import type { TurnstileOptions } from './users.js';
 
 /** The Telegram login widget's callback fields, passed through as the query. */
 export interface TelegramAuthParams {
@@ -39,9 +41,9 @@ export const OAUTH_ROUTES = defineRoutes({
   state: {
     method: 'GET',
     path: '/api/oauth/state',
-    summary: 'Create an OAuth state (stores aff in the session)',
+    summary: 'Create an OAuth state (stores aff in the session; Turnstile-guarded)',
     auth: 'none',
-    params: OAuthStateParamsSchema,
+    params: OAuthStateParamsSchema.extend(TurnstileParamsSchema.shape),
     response: StringSchema,
   },
   github: {
@@ -111,9 +113,13 @@ const CodeSchema = WeChatCodeParamsSchema.shape.code;
 
 /** Third-party login and account binding (GitHub, Linux DO, WeChat, Telegram, email). */
 export class OAuthResource extends ApiResource {
-  /** Creates the 12-character state to put in the provider's authorize URL; `aff` records an invitation code. */
-  async state(params: { aff?: string } = {}, options?: RequestOptions): Promise<string> {
-    return this.fetch(R.state, StringSchema, { query: { aff: params.aff || undefined }, options });
+  /**
+   * Creates the 12-character state to put in the provider's authorize URL; `aff` records an invitation code.
+   * Guarded by Turnstile like login: pass the widget's token unless this browser already passed.
+   */
+  async state(params: { aff?: string } = {}, options?: TurnstileOptions): Promise<string> {
+    const query = { aff: params.aff || undefined, turnstile: options?.turnstile };
+    return this.fetch(R.state, StringSchema, { query, options });
   }
 
   /** Completes a GitHub login; a state mismatch is a `PermissionDeniedError` (403). */
@@ -148,7 +154,13 @@ export class OAuthResource extends ApiResource {
 
   /** Binds Telegram to the logged-in account. */
   async telegramBind(params: TelegramAuthParams, options?: RequestOptions): Promise<void> {
-    await this.send(R.telegramBind, { query: { ...params }, options });
+    // Bound: a 302 to /setting (for the widget's page navigation), taken as success rather than followed.
+    const { response, body } = await this.http.send(R.telegramBind, {
+      query: { ...params },
+      options,
+      redirect: 'manual',
+    });
+    if (!isRedirect(response)) unwrapEnvelope('standard', body, response.headers);
   }
 
   async #callback(

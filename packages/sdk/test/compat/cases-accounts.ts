@@ -286,12 +286,10 @@ export const ACCOUNT_CASES: CompatCase[] = [
       expect(calls[0]!.url.searchParams.get('hash')).toBe('abc123');
     },
   },
-  // Bind answers 302 to /setting; fetch follows it and gets the console's HTML.
+  // Bind answers 302 to /setting: the client asks not to follow it and takes it as success.
   {
     method: 'oauth.telegramBind',
-    reply: new Response('<!doctype html><title>New API</title>', {
-      headers: { 'content-type': 'text/html' },
-    }),
+    reply: new Response(null, { status: 302, headers: { location: '/setting' } }),
     call: (c) => c.oauth.telegramBind(telegram),
   },
   {

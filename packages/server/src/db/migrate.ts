@@ -1,12 +1,14 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as initial from './migrations/2026_11_22_000001_initial.js';
 import * as ledgerMarks from './migrations/2026_11_22_000002_ledger_marks.js';
+import * as visitorSessions from './migrations/2026_11_23_000010_visitor_sessions.js';
 import * as topUpsUserIndex from './migrations/2026_11_23_000020_top_ups_user_index.js';
 
 /** Every migration, in order. Names are timestamps so they sort; never rename or edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_000001_initial': initial,
   '2026_11_22_000002_ledger_marks': ledgerMarks,
+  '2026_11_23_000010_visitor_sessions': visitorSessions,
   '2026_11_23_000020_top_ups_user_index': topUpsUserIndex,
 };
 

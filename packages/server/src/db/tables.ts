@@ -216,6 +216,20 @@ export interface LedgerMarksTable {
   seq: Num;
 }
 
+/** A browser's pre-login state (new-api's cookie session keys `oauth_state`, `aff`, `turnstile`). */
+export interface VisitorSessionsTable {
+  /** SHA-256 of the visitor cookie's secret. */
+  id: string;
+  /** The pending OAuth state, '' once used. */
+  oauth_state: Str;
+  oauth_state_expires_at: Num;
+  /** The invitation code given with the last state request. */
+  aff: Str;
+  /** Unix seconds this browser passed Turnstile, 0 if never. */
+  turnstile_at: Num;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -230,6 +244,7 @@ export interface Database {
   top_ups: TopUpsTable;
   quota_data: QuotaDataTable;
   ledger_marks: LedgerMarksTable;
+  visitor_sessions: VisitorSessionsTable;
 }
 
 /** Reads a boolean column the same way on every dialect. */

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { channelsRoutes } from './channels/channels.routes.js';
 import { emailRoutes } from './email/email.routes.js';
 import { logsRoutes } from './logs/logs.routes.js';
+import { oauthRoutes } from './oauth/oauth.routes.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';
 import { optionsRoutes } from './options/options.routes.js';
 import { paymentRoutes } from './payment/payment.routes.js';
@@ -19,6 +20,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await statusRoutes(app, ctx);
   await authRoutes(app, ctx);
   await emailRoutes(app, ctx);
+  await oauthRoutes(app, ctx);
   await usersRoutes(app, ctx);
   await optionsRoutes(app, ctx);
   await channelsRoutes(app, ctx);

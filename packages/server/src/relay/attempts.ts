@@ -43,7 +43,8 @@ export async function firstAnswer(
     const channel = plan.pinned ?? rt.channels.pick(plan.group, plan.model, new Set(tried), plan.accept);
     if (!channel) break;
     tried.push(channel.id);
-    const upstreamModel = channel.modelMapping[plan.model] || plan.model;
+    const upstreamModel =
+      (Object.hasOwn(channel.modelMapping, plan.model) && channel.modelMapping[plan.model]) || plan.model;
     let res: UpstreamResponse;
     try {
       res = await callUpstream(rt.agent, await build(channel, upstreamModel), plan.signal);

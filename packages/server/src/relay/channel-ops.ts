@@ -121,7 +121,8 @@ export async function testChannel(
   const channel = rt.channels.get(id);
   if (!row || !channel) throw notFound('channel.notFound');
   const model = requested || row.test_model || splitList(row.models)[0] || 'gpt-4o-mini';
-  const upstream = channel.modelMapping[model] || model;
+  // Own keys only: a model named `constructor` must not find Object.prototype's.
+  const upstream = (Object.hasOwn(channel.modelMapping, model) && channel.modelMapping[model]) || model;
   const startedAt = performance.now();
   let outcome: { ok: boolean; message: string; usage?: Record<string, number> };
   try {

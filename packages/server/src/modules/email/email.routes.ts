@@ -9,16 +9,18 @@ import { bindEmail, resetPassword, sendPasswordReset, sendVerificationCode } fro
 
 // Each of these mails someone or changes an account: the critical (login-grade) rate limit applies.
 const critical = { config: { critical: true } };
+// Mailing someone also needs a passed Turnstile check when the site enables it (new-api's TurnstileCheck).
+const criticalHuman = { config: { critical: true, turnstile: true } };
 
 /** The account flows by email (reference §3.1–3.2): verification codes, binding, password reset. */
 export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/verification', critical, async (req) => {
+  app.get('/api/verification', criticalHuman, async (req) => {
     const { email } = parse(EmailParamsSchema, req.query);
     await sendVerificationCode(ctx, email, requestLang(req));
     return ok();
   });
 
-  app.get('/api/reset_password', critical, async (req) => {
+  app.get('/api/reset_password', criticalHuman, async (req) => {
     const { email } = parse(EmailParamsSchema, req.query);
     await sendPasswordReset(ctx, email, requestLang(req));
     return ok();

@@ -6,12 +6,14 @@ import { ok } from '../../http/envelope.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { requestLang } from '../../http/language.js';
 import { parse } from '../../http/validate.js';
-import { createSession, revokeSession, SESSION_COOKIE, SESSION_TTL_S } from '../auth/sessions.js';
+import { logIn } from '../auth/log-in.js';
+import { revokeSession, SESSION_COOKIE } from '../auth/sessions.js';
+import { forgetVisitor } from '../auth/visitor-sessions.js';
 import { DEFAULT_ROOT_PASSWORD, verifyPassword } from './password.js';
 
 /** Login and logout: password sessions with a server-side, revocable session row. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/user/login', { config: { critical: true } }, async (req, reply) => {
+  app.post('/api/user/login', { config: { critical: true, turnstile: true } }, async (req, reply) => {
     if (!ctx.options.bool('PasswordLoginEnabled')) throw forbidden('auth.passwordLoginDisabled');
     const { username, password } = parse(LoginParamsSchema, req.body);
     const user = await ctx.db
@@ -24,17 +26,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     // One message for unknown user and wrong password, so logins cannot probe usernames.
     if (!user || !(await verifyPassword(password, user.password))) throw badRequest('auth.wrongCredentials');
     if (user.status !== 1) throw forbidden('auth.userBanned');
-    const secret = await createSession(ctx.db, user.id, ctx.now(), {
-      ip: req.ip,
-      userAgent: String(req.headers['user-agent'] ?? ''),
-    });
-    reply.setCookie(SESSION_COOKIE, secret, {
-      signed: true,
-      httpOnly: true,
-      sameSite: 'strict',
-      path: '/',
-      maxAge: SESSION_TTL_S,
-    });
+    await logIn(ctx, req, reply, user.id);
     const defaultPassword = user.role >= Role.Root && password === DEFAULT_ROOT_PASSWORD;
     return ok(
       {
@@ -54,6 +46,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const secret = sessionSecretOf(req);
     if (secret) await revokeSession(ctx.db, secret);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    await forgetVisitor(ctx, req, reply);
     return ok();
   });
 }

@@ -21,7 +21,7 @@ const user = { config: { auth: 'user' as const } };
 
 /** Registration and the logged-in user's own account (contract §3.2–3.3). */
 export async function selfRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/user/register', { config: { critical: true } }, async (req) => {
+  app.post('/api/user/register', { config: { critical: true, turnstile: true } }, async (req) => {
     await register(ctx, req.body);
     return ok();
   });

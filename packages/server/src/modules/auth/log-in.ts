@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { createSession, SESSION_COOKIE, SESSION_TTL_S } from './sessions.js';
+
+/**
+ * Starts a revocable session for `userId` and sets its cookie: the one way every login path (password,
+ * OAuth, WeChat, Telegram) signs a browser in.
+ */
+export async function logIn(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
+  const secret = await createSession(ctx.db, userId, ctx.now(), {
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? ''),
+  });
+  reply.setCookie(SESSION_COOKIE, secret, {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    maxAge: SESSION_TTL_S,
+  });
+}

@@ -1,0 +1,193 @@
+import { translate, UserStatus } from '@switchboard/sdk';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { caller, sessionSecretOf } from '../../http/auth.js';
+import { ok } from '../../http/envelope.js';
+import { badRequest, forbidden, unauthorized } from '../../http/errors.js';
+import { requestLang } from '../../http/language.js';
+import { logIn } from '../auth/log-in.js';
+import { findSessionUserId } from '../auth/sessions.js';
+import { consumeOAuthState, issueOAuthState } from '../auth/visitor-sessions.js';
+import {
+  bindProviderId,
+  checkCanLogIn,
+  findByProviderId,
+  loginBody,
+  registerProviderUser,
+  type LoginUser,
+} from './accounts.js';
+import { githubProfile, linuxdoProfile, wechatId, type ProviderProfile } from './providers.js';
+import { checkTelegramLogin } from './telegram.js';
+
+const critical = { config: { critical: true } };
+
+/** A query parameter as one string ('' when absent or repeated oddly). */
+function queryParam(req: FastifyRequest, name: string): string {
+  const value = (req.query as Record<string, unknown> | undefined)?.[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : '';
+}
+
+/**
+ * The user of the browser's login session, if any: new-api decides bind-or-login by its cookie session, so an
+ * access token does not count here.
+ */
+async function sessionUserId(ctx: AppContext, req: FastifyRequest): Promise<number | undefined> {
+  const secret = sessionSecretOf(req);
+  if (!secret) return undefined;
+  const id = await findSessionUserId(ctx.db, secret, ctx.now());
+  if (id === undefined) return undefined;
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('status')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  if (user.status !== UserStatus.Enabled) throw forbidden('auth.userBanned');
+  return id;
+}
+
+async function finishLogin(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, user: LoginUser) {
+  checkCanLogIn(user);
+  await logIn(ctx, req, reply, user.id);
+  return ok(loginBody(user));
+}
+
+interface OAuthProvider {
+  path: string;
+  column: 'github_id' | 'linux_do_id';
+  prefix: string;
+  enabled(ctx: AppContext): boolean;
+  disabledKey: 'oauth.githubDisabled' | 'oauth.linuxdoDisabled';
+  takenKey: 'oauth.githubTaken' | 'oauth.linuxdoTaken';
+  profile(ctx: AppContext, req: FastifyRequest, code: string): Promise<ProviderProfile>;
+}
+
+const PROVIDERS: OAuthProvider[] = [
+  {
+    path: '/api/oauth/github',
+    column: 'github_id',
+    prefix: 'github',
+    enabled: (ctx) =>
+      ctx.options.bool('GitHubOAuthEnabled') &&
+      ctx.options.get('GitHubClientId') !== '' &&
+      ctx.options.get('GitHubClientSecret') !== '',
+    disabledKey: 'oauth.githubDisabled',
+    takenKey: 'oauth.githubTaken',
+    profile: (ctx, _req, code) => githubProfile(ctx, code),
+  },
+  {
+    path: '/api/oauth/linuxdo',
+    column: 'linux_do_id',
+    prefix: 'linuxdo',
+    enabled: (ctx) =>
+      ctx.options.bool('LinuxDOOAuthEnabled') &&
+      ctx.options.get('LinuxDOClientId') !== '' &&
+      ctx.options.get('LinuxDOClientSecret') !== '',
+    disabledKey: 'oauth.linuxdoDisabled',
+    takenKey: 'oauth.linuxdoTaken',
+    profile: linuxdoProfile,
+  },
+];
+
+const wechatEnabled = (ctx: AppContext) =>
+  ctx.options.bool('WeChatAuthEnabled') &&
+  ctx.options.get('WeChatServerAddress').trim() !== '' &&
+  ctx.options.get('WeChatServerToken') !== '';
+
+const telegramEnabled = (ctx: AppContext) =>
+  ctx.options.bool('TelegramOAuthEnabled') && ctx.options.get('TelegramBotToken') !== '';
+
+/** Third-party sign-in and binding (reference §3.2, spec §2): GitHub, Linux DO, WeChat and Telegram. */
+export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/api/oauth/state', { config: { critical: true, turnstile: true } }, async (req, reply) => {
+    const aff = queryParam(req, 'aff').trim();
+    return ok(await issueOAuthState(ctx, req, reply, aff || undefined));
+  });
+
+  for (const provider of PROVIDERS) {
+    app.get(provider.path, critical, async (req, reply) => {
+      // Linux DO sends the user back with `error` when they decline; new-api shows its description.
+      const declined = queryParam(req, 'error');
+      if (provider.column === 'linux_do_id' && declined)
+        throw badRequest('oauth.providerMessage', {
+          message: queryParam(req, 'error_description') || declined,
+        });
+      const pending = await consumeOAuthState(ctx, req, queryParam(req, 'state'));
+      // new-api's one non-200 refusal here: a missing, foreign, used or expired state is HTTP 403.
+      if (!pending)
+        return reply
+          .status(403)
+          .send({ success: false, message: translate('auth.oauthStateInvalid', requestLang(req)) });
+      if (!provider.enabled(ctx)) throw badRequest(provider.disabledKey);
+      const code = queryParam(req, 'code');
+      if (!code) throw badRequest('common.invalidParams');
+      const signedIn = await sessionUserId(ctx, req);
+      const profile = await provider.profile(ctx, req, code);
+      if (signedIn !== undefined) {
+        await bindProviderId(ctx, signedIn, provider.column, profile.id, provider.takenKey);
+        return ok(undefined, 'bind');
+      }
+      const user =
+        (await findByProviderId(ctx.db, provider.column, profile.id)) ??
+        (await registerProviderUser(ctx, {
+          column: provider.column,
+          providerId: profile.id,
+          prefix: provider.prefix,
+          displayName: profile.displayName,
+          email: profile.email,
+          aff: pending.aff,
+        }));
+      return finishLogin(ctx, req, reply, user);
+    });
+  }
+
+  app.get('/api/oauth/wechat', critical, async (req, reply) => {
+    if (!wechatEnabled(ctx)) throw badRequest('oauth.wechatDisabled');
+    const code = queryParam(req, 'code').trim();
+    if (!code) throw badRequest('common.invalidParams');
+    const id = await wechatId(ctx, code);
+    const user =
+      (await findByProviderId(ctx.db, 'wechat_id', id)) ??
+      // new-api registers WeChat users without an inviter.
+      (await registerProviderUser(ctx, {
+        column: 'wechat_id',
+        providerId: id,
+        prefix: 'wechat',
+        displayName: 'WeChat User',
+        email: '',
+        aff: '',
+      }));
+    return finishLogin(ctx, req, reply, user);
+  });
+
+  app.get('/api/oauth/wechat/bind', { config: { critical: true, auth: 'user' } }, async (req) => {
+    if (!wechatEnabled(ctx)) throw badRequest('oauth.wechatDisabled');
+    const code = queryParam(req, 'code').trim();
+    if (!code) throw badRequest('common.invalidParams');
+    const id = await wechatId(ctx, code);
+    await bindProviderId(ctx, caller(req).id, 'wechat_id', id, 'oauth.wechatTaken');
+    return ok();
+  });
+
+  app.get('/api/oauth/telegram/login', critical, async (req, reply) => {
+    if (!telegramEnabled(ctx)) throw badRequest('oauth.telegramDisabled');
+    const id = checkTelegramLogin(ctx, req.query);
+    const user = await findByProviderId(ctx.db, 'telegram_id', id);
+    // Telegram signs in bound accounts only; a deleted account counts as unbound, as in new-api.
+    if (!user || user.deleted) throw badRequest('oauth.telegramNotBound');
+    return finishLogin(ctx, req, reply, user);
+  });
+
+  // The widget sends the browser here by navigation (data-auth-url), so no New-Api-User header comes along:
+  // the login session cookie identifies the user, as new-api's session does.
+  app.get('/api/oauth/telegram/bind', critical, async (req, reply) => {
+    if (!telegramEnabled(ctx)) throw badRequest('oauth.telegramDisabled');
+    const id = checkTelegramLogin(ctx, req.query);
+    const userId = await sessionUserId(ctx, req);
+    if (userId === undefined) throw unauthorized('auth.notLoggedIn');
+    await bindProviderId(ctx, userId, 'telegram_id', id, 'oauth.telegramTaken');
+    return reply.redirect('/setting', 302);
+  });
+}
