@@ -246,6 +246,11 @@ async function main(): Promise<void> {
 
     const targets = evaluateTargets(results);
     console.log(`\n${formatReport(results, targets)}\n`);
+    if (!targets[0]!.pass)
+      console.log(
+        "INVALID RUN: direct throughput is under twice the bare proxy's, so the load generator (or a busy " +
+          'machine), not the proxies, set the pace; its ratios say nothing. Rerun on a quiet machine.\n',
+      );
 
     const profile = PROFILE ? await profileSwitchboard(upstreamUrl) : undefined;
     if (profile) console.log(`${formatProfile(profile)}\n`);
