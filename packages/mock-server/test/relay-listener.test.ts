@@ -1,0 +1,87 @@
+// The chat routes are served from Node's request listener ahead of Fastify (relay-listener.ts), and by the
+// same routes in Fastify for the URLs the listener leaves alone. Both ways must answer alike, and the raw
+// path must keep Fastify's body rules.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../src/index.js';
+
+let mock: MockServer;
+beforeAll(async () => {
+  mock = await createMockServer({ seed: 41 });
+});
+afterAll(() => mock.close());
+
+const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] });
+const post = (path: string, body: string, type = 'application/json', lang = 'en') =>
+  fetch(mock.url + path, {
+    method: 'POST',
+    headers: {
+      'content-type': type,
+      authorization: `Bearer ${mock.credentials.apiKey}`,
+      'accept-language': lang,
+    },
+    body,
+  });
+
+describe('the relay listener', () => {
+  it('answers chat on the exact path, and the same through Fastify with a trailing slash', async () => {
+    for (const path of ['/v1/chat/completions', '/v1/chat/completions/']) {
+      const res = await post(path, chatBody);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-oneapi-request-id')).toMatch(/^\d{17}[\w-]{8}$/);
+      const json = (await res.json()) as { model: string; choices: unknown[]; usage: object };
+      expect(json.model).toBe('gpt-4o-mini');
+      expect(json.choices).toHaveLength(1);
+    }
+  });
+
+  it('serves in-process inject through the same listener', async () => {
+    const res = await mock.app.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${mock.credentials.apiKey}` },
+      payload: chatBody,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-oneapi-request-id']).toBeTruthy();
+  });
+
+  it("keeps Fastify's body rules: malformed, prototype keys, too large, not JSON", async () => {
+    const bad = await post('/v1/chat/completions', '{"model":');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/not valid JSON/);
+    const proto = await post('/v1/chat/completions', '{"__proto__":{"x":1},"model":"gpt-4o-mini"}');
+    expect(proto.status).toBe(400);
+    const empty = await post('/v1/chat/completions', '');
+    expect(empty.status).toBe(400);
+    const big = await post('/v1/chat/completions', JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }));
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: { message: string } }).error.message).toMatch(/too large/);
+    // Not declared JSON: left to Fastify, whose text parser hands the route a string, which is no chat body.
+    const text = await post('/v1/chat/completions', chatBody, 'text/plain');
+    expect(text.status).toBe(400);
+    const octets = await post('/v1/chat/completions', chatBody, 'application/octet-stream');
+    expect(octets.status).toBe(415);
+    const deep = await post('/v1/chat/completions', '['.repeat(200) + ']'.repeat(200));
+    expect(deep.status).toBe(400);
+  });
+
+  it('answers errors in the client format of the path, in the caller language', async () => {
+    const claude = await post('/v1/messages', '{', 'application/json', 'zh');
+    expect(claude.status).toBe(400);
+    const body = (await claude.json()) as { type: string; error: { message: string } };
+    expect(body.type).toBe('error');
+    expect(body.error.message).toBe('请求体不是合法的 JSON');
+  });
+
+  it('serves Gemini paths, plain or with the colon escaped (then through Fastify)', async () => {
+    const gemini = JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] });
+    for (const path of [
+      '/v1beta/models/gemini-2.0-flash:generateContent',
+      '/v1beta/models/gemini-2.0-flash%3AgenerateContent',
+    ]) {
+      const res = await post(path, gemini);
+      expect(res.status, path).toBe(200);
+      expect(((await res.json()) as { candidates: unknown[] }).candidates.length).toBeGreaterThan(0);
+    }
+  });
+});
