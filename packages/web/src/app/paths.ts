@@ -27,6 +27,7 @@ export const paths = {
 export const hrefs = {
   loginExpired: () => `${paths.login}?expired=true`,
   chat: (index: number) => `${paths.chat}/${index}`,
+  userEdit: (id: number) => `${paths.user}/edit/${id}`,
   setting: (tab?: string) => (tab ? `${paths.setting}?tab=${tab}` : paths.setting),
   log: (filters: Record<string, string> = {}) => {
     const query = new URLSearchParams(filters).toString();

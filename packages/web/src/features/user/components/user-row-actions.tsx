@@ -61,7 +61,7 @@ export function UserRowActions({ user, onAddQuota, onDelete }: Props) {
           {t('common.actions.enable')}
         </Button>
       )}
-      <Button size="small" component={RouterLink} to={`/user/edit/${user.id}`} disabled={outranked}>
+      <Button size="small" component={RouterLink} to={hrefs.userEdit(user.id)} disabled={outranked}>
         {t('common.actions.edit')}
       </Button>
       <Button size="small" onClick={onAddQuota} disabled={outranked}>
