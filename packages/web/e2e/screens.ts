@@ -27,14 +27,22 @@ const VARIANTS = [
   { name: 'phone', theme: 'light', width: 390, height: 844 },
 ] as const;
 
-/** Visits each screen in light, dark and phone layouts (signed in) and saves a PNG of each. */
-export async function captureScreens(page: Page, baseUrl: string): Promise<string[]> {
+/**
+ * Visits each screen in light, dark and phone layouts (signed in) and saves a PNG of each; `prefix` keeps
+ * another run's files (e.g. the admin's view of a screen) apart.
+ */
+export async function captureScreens(
+  page: Page,
+  baseUrl: string,
+  screens: readonly string[] = SCREENS,
+  prefix = '',
+): Promise<string[]> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const files: string[] = [];
   for (const variant of VARIANTS) {
     await page.setViewportSize({ width: variant.width, height: variant.height });
     await page.evaluate((theme) => localStorage.setItem('theme-mode', theme), variant.theme);
-    for (const path of SCREENS) {
+    for (const path of screens) {
       await page.goto(`${baseUrl}${path}`);
       // Settled: no spinner left (lazy chunk, queries) and the fonts drawn.
       await page.waitForFunction(
@@ -46,7 +54,7 @@ export async function captureScreens(page: Page, baseUrl: string): Promise<strin
       );
       await page.evaluate(() => document.fonts.ready);
       const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
-      const file = join(SCREENSHOT_DIR, `${name}-${variant.name}.png`);
+      const file = join(SCREENSHOT_DIR, `${prefix}${name}-${variant.name}.png`);
       await page.screenshot({ path: file });
       files.push(file);
     }
