@@ -143,7 +143,8 @@ describe.skipIf(!hasChromium)('admin: redemption codes and users in Chromium', (
     await row.first().getByRole('button', { name: '启用' }).click();
     await expect.poll(() => row.first().getByText('已激活').count()).toBe(1);
 
-    await row.first().getByRole('button', { name: '添加额度' }).click();
+    await row.first().getByTestId('user-more').click();
+    await admin.getByRole('menuitem', { name: '添加额度' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByLabel('需要添加的额度').fill('500000');
     await expect.poll(() => dialog.getByTestId('quota-preview').textContent()).toContain('+ $1.00 =');
@@ -162,7 +163,8 @@ describe.skipIf(!hasChromium)('admin: redemption codes and users in Chromium', (
       )
       .toBe(Number(stored.quota) + 500_000);
 
-    await row.first().getByRole('link', { name: '日志' }).click();
+    await row.first().getByTestId('user-more').click();
+    await admin.getByRole('menuitem', { name: '日志' }).click();
     await admin.waitForURL(/\/log\?username=bob/);
     const logs = admin.getByTestId('log-table');
     await expect.poll(() => logs.getByTestId('log-username').count()).toBeGreaterThan(0);

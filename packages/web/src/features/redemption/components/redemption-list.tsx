@@ -12,6 +12,7 @@ import { RedemptionBulkBar } from './redemption-bulk-bar';
 import { RedemptionCreatedDialog } from './redemption-created-dialog';
 import { RedemptionEditDialog, type CreatedBatch } from './redemption-edit-dialog';
 import { RedemptionExportButton } from './redemption-export-button';
+import { RedemptionKey } from './redemption-key';
 import { RedemptionRowActions } from './redemption-row-actions';
 import { RedemptionStatusChip } from './redemption-status-chip';
 
@@ -35,34 +36,40 @@ export function RedemptionList() {
     { field: 'id', header: t('redemption.fields.id'), render: (r) => r.id, width: 70 },
     { field: 'name', header: t('redemption.fields.name'), render: (r) => r.name, flex: 1 },
     {
+      field: 'key',
+      header: t('redemption.fields.key'),
+      render: (r) => <RedemptionKey value={r.key} />,
+      width: 150,
+    },
+    {
       field: 'status',
       header: t('redemption.fields.status'),
       render: (r) => <RedemptionStatusChip status={r.status} />,
-      width: 100,
+      width: 90,
     },
     {
       field: 'quota',
       header: t('redemption.fields.quota'),
       render: (r) => formatQuota(r.quota),
-      width: 100,
+      width: 90,
     },
     {
       field: 'created_time',
       header: t('redemption.fields.created_time'),
       render: (r) => formatTime(r.created_time),
-      width: 165,
+      width: 160,
     },
     {
       field: 'redeemed_time',
       header: t('redemption.fields.redeemed_time'),
       render: (r) => (r.status === RedemptionStatus.Used ? formatTime(r.redeemed_time) : '-'),
-      width: 165,
+      width: 160,
     },
     {
       field: 'used_user_id',
       header: t('redemption.fields.used_user_id'),
       render: (r) => (r.used_user_id ? r.used_user_id : '-'),
-      width: 90,
+      width: 80,
     },
   ];
 

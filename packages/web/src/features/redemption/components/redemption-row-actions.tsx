@@ -1,7 +1,6 @@
 import { RedemptionStatus, type Redemption } from '@switchboard/sdk';
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../../lib/clipboard';
 import { useRedemptionStatus } from '../api/mutations';
 
 interface Props {
@@ -10,7 +9,7 @@ interface Props {
   onDelete(): void;
 }
 
-/** Copy, enable/disable (a used code cannot be enabled), edit (unused codes only), delete — spec §4. */
+/** Enable/disable (a used code cannot be enabled), edit (unused codes only), delete — spec §4. */
 export function RedemptionRowActions({ redemption, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
   const setStatus = useRedemptionStatus();
@@ -18,9 +17,6 @@ export function RedemptionRowActions({ redemption, onEdit, onDelete }: Props) {
   const unused = redemption.status === RedemptionStatus.Unused;
   return (
     <>
-      <Button size="small" onClick={() => void copyText(redemption.key)}>
-        {t('redemption.actions.copy')}
-      </Button>
       <Button
         size="small"
         color={unused ? 'warning' : 'success'}

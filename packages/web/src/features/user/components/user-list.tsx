@@ -122,7 +122,7 @@ export function UserList() {
             name="group"
             value={group}
             onChange={(e) => setGroup(e.target.value)}
-            sx={{ minWidth: 140 }}
+            sx={{ width: 160 }}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">{t('user.list.allGroups')}</MenuItem>

@@ -1,5 +1,7 @@
 import { isRoot, Role, UserManageAction, UserStatus, type User } from '@switchboard/sdk';
-import { Button } from '@mui/material';
+import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
+import { Button, IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { hrefs } from '../../../app/paths';
@@ -13,35 +15,27 @@ interface Props {
 }
 
 /**
- * Promote and demote (the super admin only), disable for active users and enable otherwise (not for
- * status 3), edit, add quota, logs, delete. A deleted user gets no actions (spec §4).
+ * Disable for active users and enable otherwise (not for status 3), edit, and a menu with promote and
+ * demote (the super admin only), add quota, logs and delete. A deleted user gets no actions (spec §4).
  */
 export function UserRowActions({ user, onAddQuota, onDelete }: Props) {
   const { t } = useTranslation();
   const me = useSessionUser();
   const manage = useManageUsers();
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
   if (user.DeletedAt) return null;
   const myRole = me?.role ?? 0;
   // Actions on a user of the same or a higher role are refused by the server; say so up front.
   const outranked = !isRoot(myRole) && user.role >= myRole;
-  const run = (action: UserManageAction) => manage.mutate({ ids: [user.id], action });
+  const run = (action: UserManageAction) => {
+    setMenu(null);
+    manage.mutate({ ids: [user.id], action });
+  };
   const active = user.status === UserStatus.Enabled;
   const busy = manage.isPending;
+  const promotable = user.role < Role.Admin;
   return (
     <>
-      {user.role < Role.Admin ? (
-        <Button size="small" disabled={busy || !isRoot(myRole)} onClick={() => run(UserManageAction.Promote)}>
-          {t('user.actions.promote')}
-        </Button>
-      ) : (
-        <Button
-          size="small"
-          disabled={busy || !isRoot(myRole) || isRoot(user.role)}
-          onClick={() => run(UserManageAction.Demote)}
-        >
-          {t('user.actions.demote')}
-        </Button>
-      )}
       {active ? (
         <Button
           size="small"
@@ -64,15 +58,44 @@ export function UserRowActions({ user, onAddQuota, onDelete }: Props) {
       <Button size="small" component={RouterLink} to={hrefs.userEdit(user.id)} disabled={outranked}>
         {t('common.actions.edit')}
       </Button>
-      <Button size="small" onClick={onAddQuota} disabled={outranked}>
-        {t('user.actions.addQuota')}
-      </Button>
-      <Button size="small" component={RouterLink} to={hrefs.log({ username: user.username })}>
-        {t('user.actions.logs')}
-      </Button>
-      <Button size="small" color="error" disabled={busy || outranked || isRoot(user.role)} onClick={onDelete}>
-        {t('common.actions.delete')}
-      </Button>
+      <IconButton
+        size="small"
+        aria-label={t('user.actions.more')}
+        onClick={(e) => setMenu(e.currentTarget)}
+        data-testid="user-more"
+      >
+        <MoreHorizIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        <MenuItem
+          disabled={busy || !isRoot(myRole) || (!promotable && isRoot(user.role))}
+          onClick={() => run(promotable ? UserManageAction.Promote : UserManageAction.Demote)}
+        >
+          <ListItemText>{promotable ? t('user.actions.promote') : t('user.actions.demote')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          disabled={outranked}
+          onClick={() => {
+            setMenu(null);
+            onAddQuota();
+          }}
+        >
+          <ListItemText>{t('user.actions.addQuota')}</ListItemText>
+        </MenuItem>
+        <MenuItem component={RouterLink} to={hrefs.log({ username: user.username })}>
+          <ListItemText>{t('user.actions.logs')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          disabled={busy || outranked || isRoot(user.role)}
+          onClick={() => {
+            setMenu(null);
+            onDelete();
+          }}
+          sx={{ color: 'error.main' }}
+        >
+          <ListItemText>{t('common.actions.delete')}</ListItemText>
+        </MenuItem>
+      </Menu>
     </>
   );
 }
