@@ -19,12 +19,18 @@ export function useAdminUsage(start: number, end: number, username: string, enab
   });
 }
 
-/** One channel's consumption in the window, from the log statistics (quota used; rpm and tpm of the last minute). */
-export function useChannelStat(channel: number, start: number, end: number) {
+/** Users ranked by quota consumed in the window (top 100). */
+export function useUsageByUser(start: number, end: number) {
   return useQuery({
-    queryKey: detailKeys.channelStat(channel, start, end),
-    queryFn: async () =>
-      (await sdk()).logs.stat({ channel, type: 2, start_timestamp: start, end_timestamp: end }),
-    enabled: channel > 0,
+    queryKey: detailKeys.byUser(start, end),
+    queryFn: async () => (await sdk()).data.byUser({ start_timestamp: start, end_timestamp: end }),
+  });
+}
+
+/** Channels ranked by quota consumed in the window (top 100). */
+export function useUsageByChannel(start: number, end: number) {
+  return useQuery({
+    queryKey: detailKeys.byChannel(start, end),
+    queryFn: async () => (await sdk()).data.byChannel({ start_timestamp: start, end_timestamp: end }),
   });
 }
