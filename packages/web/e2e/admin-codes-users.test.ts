@@ -174,6 +174,19 @@ describe.skipIf(!hasChromium)('admin: redemption codes and users in Chromium', (
     await expect.poll(() => admin.getByTestId('log-user-info').getByText('bob').count()).toBeGreaterThan(0);
   }, 60_000);
 
+  it('ranks the dashboard window by user and by channel, and narrows the charts to a picked user', async () => {
+    await admin.goto(`${server.url}/detail`);
+    const byUser = admin.getByTestId('usage-by-user');
+    await expect.poll(() => byUser.getByTestId('rank-row').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => admin.getByTestId('usage-by-channel').getByTestId('rank-row').count())
+      .toBeGreaterThan(0);
+    const first = byUser.getByTestId('rank-row').first().getByRole('button');
+    const name = (await first.textContent()) ?? '';
+    await first.click();
+    await expect.poll(() => admin.getByTestId('usage-scope').textContent()).toContain(name);
+  });
+
   it('saves a screenshot of each admin screen in both themes and at phone width', async () => {
     const alice = server.credentials.users.alice;
     const screens = [

@@ -14,6 +14,7 @@ export const paths = {
   channel: '/channel',
   redemption: '/redemption',
   user: '/user',
+  userEditSelf: '/user/edit',
   setting: '/setting',
   topup: '/topup',
   log: '/log',

@@ -205,6 +205,11 @@ describe('UserRowActions', () => {
     expect(screen.queryAllByRole('button')).toHaveLength(0);
   });
 
+  it('edits one’s own row through the self editor', () => {
+    row({ id: 1, role: 10 }, 10);
+    expect(screen.getByRole('link', { name: '编辑' }).getAttribute('href')).toBe('/user/edit');
+  });
+
   it('links to the user’s logs', async () => {
     row({});
     expect((await item('日志')).getAttribute('href')).toBe('/log?username=alice');

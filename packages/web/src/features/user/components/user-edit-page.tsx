@@ -57,7 +57,7 @@ function UserEditForm({ user, withId }: { user: User; withId: boolean }) {
   const [adding, setAdding] = useState(false);
   const set = (key: keyof UserEditForm, value: string) => setForm((f) => ({ ...f, [key]: value }));
   const quotaValid = /^\d+$/.test(form.quota.trim());
-  const back = () => navigate(withId ? paths.user : paths.setting);
+  const back = () => navigate(paths.user);
 
   const submit = async () => {
     const invalid = validateUserEdit(form, { withId });

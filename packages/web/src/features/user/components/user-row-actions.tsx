@@ -4,7 +4,7 @@ import { Button, IconButton, ListItemText, Menu, MenuItem } from '@mui/material'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { hrefs } from '../../../app/paths';
+import { hrefs, paths } from '../../../app/paths';
 import { useUser as useSessionUser } from '../../../lib/session';
 import { useManageUsers } from '../api/mutations';
 
@@ -27,6 +27,7 @@ export function UserRowActions({ user, onAddQuota, onDelete }: Props) {
   const myRole = me?.role ?? 0;
   // Actions on a user of the same or a higher role are refused by the server; say so up front.
   const outranked = !isRoot(myRole) && user.role >= myRole;
+  const self = me?.id === user.id;
   const run = (action: UserManageAction) => {
     setMenu(null);
     manage.mutate({ ids: [user.id], action });
@@ -55,7 +56,13 @@ export function UserRowActions({ user, onAddQuota, onDelete }: Props) {
           {t('common.actions.enable')}
         </Button>
       )}
-      <Button size="small" component={RouterLink} to={hrefs.userEdit(user.id)} disabled={outranked}>
+      <Button
+        size="small"
+        component={RouterLink}
+        // One's own account is edited through the self endpoints (an admin may not read a peer, self included).
+        to={self ? paths.userEditSelf : hrefs.userEdit(user.id)}
+        disabled={outranked && !self}
+      >
         {t('common.actions.edit')}
       </Button>
       <IconButton
