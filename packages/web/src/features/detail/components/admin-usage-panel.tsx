@@ -41,6 +41,7 @@ export function AdminUsagePanel({ username, onUsername, start, end }: Props) {
           value={draft}
           placeholder={t('detail.admin.allUsers')}
           slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: 220 }}
           onChange={(e) => setDraft(e.target.value)}
         />
         <Button type="submit" variant="outlined">
