@@ -33,13 +33,13 @@ export function RedemptionList() {
   const selectedRows = rows.filter((r) => selected.includes(r.id));
 
   const columns: Column<Redemption>[] = [
-    { field: 'id', header: t('redemption.fields.id'), render: (r) => r.id, width: 70 },
+    { field: 'id', header: t('redemption.fields.id'), render: (r) => r.id, width: 60 },
     { field: 'name', header: t('redemption.fields.name'), render: (r) => r.name, flex: 1 },
     {
       field: 'key',
       header: t('redemption.fields.key'),
       render: (r) => <RedemptionKey value={r.key} />,
-      width: 150,
+      width: 140,
     },
     {
       field: 'status',
@@ -56,20 +56,20 @@ export function RedemptionList() {
     {
       field: 'created_time',
       header: t('redemption.fields.created_time'),
-      render: (r) => formatTime(r.created_time),
-      width: 160,
-    },
-    {
-      field: 'redeemed_time',
-      header: t('redemption.fields.redeemed_time'),
-      render: (r) => (r.status === RedemptionStatus.Used ? formatTime(r.redeemed_time) : '-'),
-      width: 160,
-    },
-    {
-      field: 'used_user_id',
-      header: t('redemption.fields.used_user_id'),
-      render: (r) => (r.used_user_id ? r.used_user_id : '-'),
-      width: 80,
+      render: (r) => (
+        <Box sx={{ fontSize: 13 }}>
+          <div>{formatTime(r.created_time)}</div>
+          {r.status === RedemptionStatus.Used && (
+            <Typography variant="caption" color="text.secondary" data-testid="redeemed">
+              {t('redemption.list.redeemed', {
+                time: formatTime(r.redeemed_time),
+                user: r.used_user_id,
+              })}
+            </Typography>
+          )}
+        </Box>
+      ),
+      width: 200,
     },
   ];
 
