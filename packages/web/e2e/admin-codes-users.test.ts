@@ -86,6 +86,26 @@ describe.skipIf(!hasChromium)('admin: redemption codes and users in Chromium', (
       .toBeGreaterThanOrEqual(10);
   }, 90_000);
 
+  it('disables codes from the bulk bar', async () => {
+    await admin.goto(`${server.url}/redemption?keyword=${BATCH}`);
+    const table = admin.getByTestId('redemption-table');
+    await expect.poll(() => table.getByText('未使用').count()).toBeGreaterThanOrEqual(10);
+    // The last three rows of the page: the first code of the batch (redeemed next) is on a later page.
+    const rows = table.getByRole('row');
+    for (const i of [1, 2, 3]) await rows.nth(i).getByRole('checkbox').check();
+    const bar = admin.getByTestId('redemption-bulk-bar');
+    await expect.poll(() => bar.textContent()).toContain('已选 3 个');
+    await bar.getByRole('button', { name: '禁用' }).click();
+    await expect.poll(() => table.getByText('已禁用').count()).toBe(3);
+    const disabled = await server.ctx.db
+      .selectFrom('redemptions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('name', '=', BATCH)
+      .where('status', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(Number(disabled.n)).toBe(3);
+  });
+
   it('lets a user redeem one of the new codes, which then shows as used', async () => {
     await user.goto(`${server.url}/topup`);
     const balance = () => user.getByTestId('balance').getAttribute('data-quota');
@@ -173,6 +193,29 @@ describe.skipIf(!hasChromium)('admin: redemption codes and users in Chromium', (
     await logs.getByTestId('log-username').first().click();
     await expect.poll(() => admin.getByTestId('log-user-info').getByText('bob').count()).toBeGreaterThan(0);
   }, 60_000);
+
+  it('creates a user below its own role and deletes them: the row stays, shown as deleted', async () => {
+    await admin.goto(`${server.url}/user`);
+    await admin.getByTestId('create-user').click();
+    const form = admin.getByRole('dialog');
+    await form.getByLabel('用户名').fill('e2etemp');
+    await form.getByLabel('密码').fill('temp-password-1');
+    await form.getByRole('button', { name: '添加' }).click();
+    await expect.poll(() => admin.getByRole('dialog').count()).toBe(0);
+
+    await admin.getByLabel('ID、用户名、显示名称或邮箱').fill('e2etemp');
+    await admin.getByRole('button', { name: '搜索' }).click();
+    const row = admin.getByTestId('user-table').getByRole('row').filter({ hasText: 'e2etemp' });
+    await expect.poll(() => row.getByText('普通用户').count()).toBe(1);
+    await row.getByTestId('user-more').click();
+    await admin.getByRole('menuitem', { name: '删除' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => row.getByTestId('user-deleted').count()).toBe(1);
+    expect(await row.getByRole('button').count()).toBe(0);
+    // Still listed after a reload: deleted users stay in the list, marked.
+    await admin.reload();
+    await expect.poll(() => row.getByTestId('user-deleted').count()).toBe(1);
+  });
 
   it('ranks the dashboard window by user and by channel, and narrows the charts to a picked user', async () => {
     await admin.goto(`${server.url}/detail`);
