@@ -27,11 +27,15 @@ const VARIANTS = [
   { name: 'phone', theme: 'light', width: 390, height: 844 },
 ] as const;
 
-/** Visits each screen in light, dark and phone layouts (signed in) and saves a PNG of each. */
+/**
+ * Visits each screen in light, dark and phone layouts (signed in) and saves a PNG of each; `prefix` keeps
+ * another run's files (e.g. the admin's view of a screen) apart.
+ */
 export async function captureScreens(
   page: Page,
   baseUrl: string,
   screens: readonly string[] = SCREENS,
+  prefix = '',
 ): Promise<string[]> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const files: string[] = [];
@@ -50,7 +54,7 @@ export async function captureScreens(
       );
       await page.evaluate(() => document.fonts.ready);
       const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
-      const file = join(SCREENSHOT_DIR, `${name}-${variant.name}.png`);
+      const file = join(SCREENSHOT_DIR, `${prefix}${name}-${variant.name}.png`);
       await page.screenshot({ path: file });
       files.push(file);
     }

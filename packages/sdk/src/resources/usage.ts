@@ -7,6 +7,15 @@ import {
   type QuotaData,
   type QuotaDataParams,
 } from '../schemas/log.js';
+import {
+  ChannelUsageSchema,
+  UsageRankParamsSchema,
+  UserUsageSchema,
+  type ChannelUsage,
+  type UsageRankParams,
+  type UserUsage,
+} from '../schemas/usage.js';
+import { z } from 'zod';
 import { LIST_PAGING } from './list-paging.js';
 import { ApiResource } from './resource.js';
 
@@ -30,9 +39,27 @@ export const USAGE_ROUTES = defineRoutes({
     params: QuotaDataParamsSchema,
     response: QuotaDataSchema,
   },
+  byUser: {
+    method: 'GET',
+    path: '/api/data/users',
+    summary: 'Top users by quota consumed in a window (Switchboard)',
+    auth: 'admin',
+    params: UsageRankParamsSchema,
+    response: z.array(UserUsageSchema),
+  },
+  byChannel: {
+    method: 'GET',
+    path: '/api/data/channels',
+    summary: 'Top channels by quota consumed in a window (Switchboard)',
+    auth: 'admin',
+    params: UsageRankParamsSchema,
+    response: z.array(ChannelUsageSchema),
+  },
 });
 
 const R = USAGE_ROUTES;
+const UserUsageListSchema = z.array(UserUsageSchema).nullable();
+const ChannelUsageListSchema = z.array(ChannelUsageSchema).nullable();
 
 /** Usage statistics of the data dashboard, per model and hour. */
 export class UsageResource extends ApiResource {
@@ -47,5 +74,20 @@ export class UsageResource extends ApiResource {
   /** Lists own usage rows in the window (at most 30 days on new-api). */
   listSelf(params: QuotaDataParams & PageParams, options?: RequestOptions): PagePromise<QuotaData> {
     return this.paginate(R.listSelf, QuotaDataSchema, QuotaDataParamsSchema, params, options);
+  }
+
+  /**
+   * Ranks users by the quota they consumed in the window, most first (at most 100). Switchboard only:
+   * new-api 0.4.8 answers this path with its not-found page.
+   */
+  async byUser(params: UsageRankParams, options?: RequestOptions): Promise<UserUsage[]> {
+    const query = this.check(UsageRankParamsSchema, params);
+    return (await this.fetch(R.byUser, UserUsageListSchema, { query, options })) ?? [];
+  }
+
+  /** Ranks channels by the quota their consumption logs add up to in the window, most first (at most 100). Switchboard only. */
+  async byChannel(params: UsageRankParams, options?: RequestOptions): Promise<ChannelUsage[]> {
+    const query = this.check(UsageRankParamsSchema, params);
+    return (await this.fetch(R.byChannel, ChannelUsageListSchema, { query, options })) ?? [];
   }
 }

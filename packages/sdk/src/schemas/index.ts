@@ -12,6 +12,7 @@ export * from './redemption.js';
 export * from './channel.js';
 export * from './channel-params.js';
 export * from './log.js';
+export * from './usage.js';
 export * from './task.js';
 export * from './pricing.js';
 export * from './status.js';

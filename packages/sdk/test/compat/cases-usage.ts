@@ -170,6 +170,20 @@ export const USAGE_CASES: CompatCase[] = [
     check: (r) => expect(r).toMatchObject({ items: [{ quota: 150 }] }),
   },
   {
+    method: 'data.byUser',
+    reply: ok([{ user_id: 2, username: 'alice', quota: 150, count: 3, token_used: 300 }]),
+    call: (c) => c.data.byUser({ start_timestamp: 1_741_000_000, end_timestamp: 1_741_132_800 }),
+    path: '/api/data/users?start_timestamp=1741000000&end_timestamp=1741132800',
+    check: (r) =>
+      expect(r).toEqual([{ user_id: 2, username: 'alice', quota: 150, count: 3, token_used: 300 }]),
+  },
+  {
+    method: 'data.byChannel',
+    reply: ok(null),
+    call: (c) => c.data.byChannel({ start_timestamp: 1, end_timestamp: 2 }),
+    check: (r) => expect(r).toEqual([]),
+  },
+  {
     method: 'drawings.list',
     reply: ok([drawing(1)]),
     call: (c) => c.drawings.list({ channel_id: 2, mj_id: '174111' }),

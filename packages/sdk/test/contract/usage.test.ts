@@ -39,4 +39,34 @@ describe('client.data', () => {
       env.alice.data.list({ start_timestamp: now - DAY, end_timestamp: now }),
     ).rejects.toBeInstanceOf(BusinessError);
   });
+
+  it('ranks users and channels by quota in a window (required params only)', async () => {
+    const window = { start_timestamp: now - 30 * DAY, end_timestamp: now };
+    const users = await env.admin.data.byUser(window);
+    const channels = await env.admin.data.byChannel(window);
+    for (const list of [users, channels]) {
+      expect(list.length).toBeLessThanOrEqual(100);
+      const quotas = list.map((r) => r.quota);
+      expect(quotas).toEqual([...quotas].sort((a, b) => b - a));
+    }
+    if (!env.live) {
+      expect(users.length).toBeGreaterThan(0);
+      expect(channels.some((c) => c.channel_name !== '')).toBe(true);
+    }
+    // The ranking agrees with the per-user dashboard rows.
+    const top = users[0];
+    if (top) {
+      const rows = await env.admin.data.list({ ...window, username: top.username });
+      expect(rows.items.reduce((n, r) => n + r.quota, 0)).toBe(top.quota);
+    }
+  });
+
+  it('refuses a reversed ranking window before sending, and common users', async () => {
+    await expect(
+      env.admin.data.byUser({ start_timestamp: now, end_timestamp: now - DAY }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      env.alice.data.byChannel({ start_timestamp: now - DAY, end_timestamp: now }),
+    ).rejects.toBeInstanceOf(BusinessError);
+  });
 });

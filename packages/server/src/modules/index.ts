@@ -13,6 +13,7 @@ import { statusRoutes } from './status/status.routes.js';
 import { tasksRoutes } from './tasks/tasks.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 import { authRoutes } from './users/auth.routes.js';
+import { usageRankRoutes } from './usage/usage-rank.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Every route group; each module registers its own routes. */
@@ -28,6 +29,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await redemptionsRoutes(app, ctx);
   await paymentRoutes(app, ctx);
   await logsRoutes(app, ctx);
+  await usageRankRoutes(app, ctx);
   await tasksRoutes(app, ctx);
   await pricingRoutes(app, ctx);
   await openapiRoutes(app, ctx);

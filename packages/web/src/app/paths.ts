@@ -14,6 +14,7 @@ export const paths = {
   channel: '/channel',
   redemption: '/redemption',
   user: '/user',
+  userEditSelf: '/user/edit',
   setting: '/setting',
   topup: '/topup',
   log: '/log',
@@ -27,6 +28,7 @@ export const paths = {
 export const hrefs = {
   loginExpired: () => `${paths.login}?expired=true`,
   chat: (index: number) => `${paths.chat}/${index}`,
+  userEdit: (id: number) => `${paths.user}/edit/${id}`,
   setting: (tab?: string) => (tab ? `${paths.setting}?tab=${tab}` : paths.setting),
   log: (filters: Record<string, string> = {}) => {
     const query = new URLSearchParams(filters).toString();

@@ -8,12 +8,14 @@ import { detailRoutes } from '../features/detail/routes';
 import { midjourneyRoutes } from '../features/midjourney/routes';
 import { playgroundRoutes } from '../features/playground/routes';
 import { pricingRoutes } from '../features/pricing/routes';
+import { redemptionRoutes } from '../features/redemption/routes';
 import { settingRoutes } from '../features/setting/routes';
 import { taskRoutes } from '../features/task/routes';
 import { topupRoutes } from '../features/topup/routes';
 import { homeRoutes } from '../features/home/routes';
 import { logRoutes } from '../features/log/routes';
 import { tokenRoutes } from '../features/token/routes';
+import { userRoutes } from '../features/user/routes';
 import { AppShell } from './layout/app-shell';
 import { NotFound } from './not-found';
 import { RequireAdmin } from './require-admin';
@@ -33,6 +35,8 @@ const features: FeatureRoutes[] = [
   taskRoutes,
   chatRoutes,
   channelRoutes,
+  redemptionRoutes,
+  userRoutes,
 ];
 
 /** Every screen is its own lazily loaded chunk under the shell; protected ones sit under RequireAuth. */

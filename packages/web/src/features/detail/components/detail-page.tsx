@@ -12,9 +12,12 @@ import {
   quotaPerUnit,
   toDateTimeInput,
 } from '../../../lib/format';
+import { isAdmin, useUser } from '../../../lib/session';
 import { useStatus } from '../../../lib/status';
 import { aggregateUsage, type Granularity } from '../aggregate';
+import { useAdminUsage } from '../api/admin-queries';
 import { useUsage } from '../api/queries';
+import { AdminUsagePanel } from './admin-usage-panel';
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
@@ -39,7 +42,12 @@ export function DetailPage() {
   const [granularity, setGranularity] = useState<Granularity>(
     (status?.data_export_default_time as Granularity) || 'hour',
   );
-  const usage = useUsage(start, end);
+  // Admins read `/api/data/` (every user, or one by name); others their own rows.
+  const admin = isAdmin(useUser());
+  const [username, setUsername] = useState('');
+  const own = useUsage(start, end, !admin);
+  const all = useAdminUsage(start, end, username, admin);
+  const usage = admin ? all : own;
   const series = useMemo(() => aggregateUsage(usage.data ?? [], granularity), [usage.data, granularity]);
   if (status && !status.enable_data_export) return <Alert severity="info">{t('detail.disabled')}</Alert>;
   const unit = quotaPerUnit();
@@ -79,6 +87,7 @@ export function DetailPage() {
           ))}
         </TextField>
       </Paper>
+      {admin && <AdminUsagePanel username={username} onUsername={setUsername} start={start} end={end} />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
         <Stat label={t('detail.totalQuota')} value={formatQuota(series.totals.quota)} />
         <Stat label={t('detail.totalCount')} value={series.totals.count} />

@@ -3,7 +3,16 @@ import { formatTime } from '../../../lib/format';
 import { sdk } from '../../../lib/sdk';
 import { toParams, type LogFilters } from './keys';
 
-const COLUMNS: Array<[string, (log: Log) => string | number]> = [
+type CsvColumn = [string, (log: Log) => string | number];
+
+/** Columns only an admin's export carries (the self endpoints leave them empty). */
+const ADMIN_COLUMNS: CsvColumn[] = [
+  ['username', (l) => l.username],
+  ['channel', (l) => l.channel || ''],
+  ['channel_name', (l) => l.channel_name],
+];
+
+const COLUMNS: CsvColumn[] = [
   ['created_at', (l) => formatTime(l.created_at)],
   ['type', (l) => l.type],
   ['token_name', (l) => l.token_name],
@@ -31,13 +40,16 @@ export async function exportLogsCsv(
   filters: LogFilters,
   onProgress?: (rows: number) => void,
   signal?: AbortSignal,
+  admin = false,
 ): Promise<string> {
-  const lines = [COLUMNS.map(([name]) => name).join(',')];
-  const first = await (
-    await sdk()
-  ).logs.listSelf({ ...toParams(filters), page: 1, pageSize: 100 }, signal ? { signal } : {});
+  const columns = admin ? [...COLUMNS.slice(0, 1), ...ADMIN_COLUMNS, ...COLUMNS.slice(1)] : COLUMNS;
+  const lines = [columns.map(([name]) => name).join(',')];
+  const logs = (await sdk()).logs;
+  const params = { ...toParams(filters), page: 1, pageSize: 100 };
+  const options = signal ? { signal } : {};
+  const first = admin ? await logs.list(params, options) : await logs.listSelf(params, options);
   for await (const page of first.iterPages()) {
-    for (const log of page.items) lines.push(COLUMNS.map(([, read]) => cell(read(log))).join(','));
+    for (const log of page.items) lines.push(columns.map(([, read]) => cell(read(log))).join(','));
     onProgress?.(lines.length - 1);
     if (signal?.aborted) break;
   }

@@ -3,11 +3,20 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromDateTimeInput, toDateTimeInput } from '../../../lib/format';
 import type { LogFilters as Filters } from '../api/keys';
+import { AdminLogFilterFields } from './admin-log-filter-fields';
 
 const TYPES = ['0', '1', '2', '3', '4'];
 
 /** The filter form; applying writes the filters to the URL (times as unix seconds). */
-export function LogFilters({ value, onApply }: { value: Filters; onApply(filters: Filters): void }) {
+export function LogFilters({
+  value,
+  onApply,
+  admin = false,
+}: {
+  value: Filters;
+  onApply(filters: Filters): void;
+  admin?: boolean;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(() => ({
     ...value,
@@ -25,6 +34,8 @@ export function LogFilters({ value, onApply }: { value: Filters; onApply(filters
       group: draft.group.trim(),
       start: String(fromDateTimeInput(draft.start) ?? ''),
       end: String(fromDateTimeInput(draft.end) ?? ''),
+      username: admin ? draft.username.trim() : '',
+      channel: admin ? draft.channel.trim() : '',
     });
   };
   const dateProps = {
@@ -38,7 +49,11 @@ export function LogFilters({ value, onApply }: { value: Filters; onApply(filters
       sx={{
         display: 'grid',
         gap: 1,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr) auto' },
+        gridTemplateColumns: {
+          xs: '1fr',
+          sm: 'repeat(3, 1fr)',
+          lg: admin ? 'repeat(4, 1fr)' : 'repeat(6, 1fr) auto',
+        },
       }}
     >
       <TextField
@@ -81,6 +96,13 @@ export function LogFilters({ value, onApply }: { value: Filters; onApply(filters
         onChange={set('end')}
         {...dateProps}
       />
+      {admin && (
+        <AdminLogFilterFields
+          username={draft.username}
+          channel={draft.channel}
+          onChange={(field, v) => setDraft((d) => ({ ...d, [field]: v }))}
+        />
+      )}
       <Button type="submit" variant="contained" data-testid="log-apply">
         {t('log.filters.apply')}
       </Button>

@@ -6,13 +6,16 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/errors';
 import { formatQuota, formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
+import { isAdmin, useUser } from '../../../lib/session';
 import { useTableState } from '../../../lib/url-state';
 import { exportLogsCsv } from '../api/export-csv';
 import { LOG_FILTERS } from '../api/keys';
 import { useLogStat, useLogs } from '../api/queries';
+import { adminLogColumns } from './admin-log-columns';
 import { LogBadges } from './log-badges';
 import { LogDetails } from './log-details';
 import { LogFilters } from './log-filters';
+import { LogUserDialog } from './log-user-dialog';
 
 function download(text: string, name: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -26,13 +29,16 @@ export function LogList() {
   const table = useTableState('log', LOG_FILTERS);
   const [autoRefresh, setAutoRefresh] = useState(false);
   const [exported, setExported] = useState<number | null>(null);
-  const logs = useLogs(table.filters, table.page, table.pageSize, autoRefresh);
-  const stat = useLogStat(table.filters, autoRefresh);
+  // Admins read every user's logs, with the channel, user and retry columns (spec §6).
+  const admin = isAdmin(useUser());
+  const [userInfo, setUserInfo] = useState<number | null>(null);
+  const logs = useLogs(table.filters, table.page, table.pageSize, autoRefresh, admin);
+  const stat = useLogStat(table.filters, autoRefresh, admin);
 
   const exportCsv = async () => {
     setExported(0);
     try {
-      const csv = await exportLogsCsv(table.filters, setExported);
+      const csv = await exportLogsCsv(table.filters, setExported, undefined, admin);
       download(csv, `logs-${new Date().toISOString().slice(0, 19).replaceAll(':', '')}.csv`);
     } catch (e) {
       notify('error', errorMessage(e));
@@ -56,6 +62,7 @@ export function LogList() {
       ),
       width: 90,
     },
+    ...(admin ? adminLogColumns(t, (l) => setUserInfo(l.user_id)) : []),
     { field: 'token_name', header: t('log.fields.token_name'), render: (l) => l.token_name, width: 120 },
     { field: 'group', header: t('log.fields.group'), render: (l) => l.group, width: 90 },
     { field: 'model_name', header: t('log.fields.model_name'), render: (l) => l.model_name, flex: 1 },
@@ -118,6 +125,7 @@ export function LogList() {
           key={JSON.stringify(table.filters)}
           value={table.filters}
           onApply={(f) => table.setFilters(f)}
+          admin={admin}
         />
       </Paper>
       <DataTable
@@ -132,6 +140,7 @@ export function LogList() {
         onPage={table.setPage}
         onPageSize={table.setPageSize}
       />
+      {userInfo !== null && <LogUserDialog userId={userInfo} onClose={() => setUserInfo(null)} />}
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { FailReasonButton } from '../../../components/fail-reason-button';
 import { formatTime } from '../../../lib/format';
 import { useStatus } from '../../../lib/status';
+import { isAdmin, useUser } from '../../../lib/session';
 import { useTableState } from '../../../lib/url-state';
 import { MJ_FILTERS } from '../api/keys';
 import { useDrawings } from '../api/queries';
@@ -21,7 +22,10 @@ export function MidjourneyList() {
   const { t } = useTranslation();
   const status = useStatus();
   const table = useTableState('midjourney', MJ_FILTERS);
-  const drawings = useDrawings(table.filters, table.page);
+  // Admins see every user's tasks, with channel and user columns and a channel filter (spec §6).
+  const admin = isAdmin(useUser());
+  const drawings = useDrawings(table.filters, table.page, admin);
+  const [channelId, setChannelId] = useState(table.filters.channel_id);
   const [mjId, setMjId] = useState(table.filters.mj_id);
   const columns: Column<DrawingTask>[] = [
     {
@@ -30,6 +34,22 @@ export function MidjourneyList() {
       render: (r) => formatTime(Math.floor(r.submit_time / 1000)),
       width: 165,
     },
+    ...(admin
+      ? [
+          {
+            field: 'channel_id',
+            header: t('midjourney.admin.channel'),
+            render: (r: DrawingTask) => r.channel_id || '-',
+            width: 80,
+          },
+          {
+            field: 'user_id',
+            header: t('midjourney.admin.user'),
+            render: (r: DrawingTask) => r.user_id || '-',
+            width: 80,
+          },
+        ]
+      : []),
     {
       field: 'action',
       header: t('midjourney.fields.action'),
@@ -81,7 +101,7 @@ export function MidjourneyList() {
   ];
   const search = (event: FormEvent) => {
     event.preventDefault();
-    table.setFilters({ mj_id: mjId.trim() });
+    table.setFilters({ mj_id: mjId.trim(), channel_id: admin ? channelId.trim() : '' });
   };
   return (
     <Stack spacing={2}>
@@ -100,6 +120,15 @@ export function MidjourneyList() {
           onChange={(e) => setMjId(e.target.value)}
           sx={{ maxWidth: 260 }}
         />
+        {admin && (
+          <TextField
+            label={t('midjourney.admin.channelId')}
+            name="channel_id"
+            value={channelId}
+            onChange={(e) => setChannelId(e.target.value.replace(/\D/g, ''))}
+            sx={{ maxWidth: 140 }}
+          />
+        )}
         <Button type="submit" variant="outlined">
           {t('common.actions.search')}
         </Button>

@@ -8,19 +8,23 @@ function startOfToday(): number {
   return Math.floor(d.getTime() / 1000);
 }
 
-/** Own async tasks; without a start, from the start of today (spec §9). */
-export function useTasks(filters: TaskFilters, page: number) {
+/**
+ * Async tasks: every user's (with the channel filter) for an admin, own otherwise; without a start, from
+ * the start of today (spec §9).
+ */
+export function useTasks(filters: TaskFilters, page: number, admin = false) {
   return useQuery({
-    queryKey: taskKeys.list(filters, page),
+    queryKey: taskKeys.list(filters, page, admin),
     queryFn: async () => {
-      const result = await (
-        await sdk()
-      ).tasks.listSelf({
+      const tasks = (await sdk()).tasks;
+      const params = {
         page,
         ...(filters.task_id ? { task_id: filters.task_id } : {}),
+        ...(admin && Number(filters.channel_id) ? { channel_id: Number(filters.channel_id) } : {}),
         start_timestamp: Number(filters.start) || startOfToday(),
         ...(Number(filters.end) ? { end_timestamp: Number(filters.end) } : {}),
-      });
+      };
+      const result = admin ? await tasks.list(params) : await tasks.listSelf(params);
       return {
         items: result.items,
         total: result.total,

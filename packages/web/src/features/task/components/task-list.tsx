@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type Column } from '../../../components/data-table';
 import { FailReasonButton } from '../../../components/fail-reason-button';
 import { formatTime, fromDateTimeInput, toDateTimeInput } from '../../../lib/format';
+import { isAdmin, useUser } from '../../../lib/session';
 import { useTableState } from '../../../lib/url-state';
 import { TASK_FILTERS } from '../api/keys';
 import { useTasks } from '../api/queries';
@@ -20,7 +21,10 @@ const STATUS_COLOR: Record<string, 'success' | 'error' | 'info' | 'default'> = {
 export function TaskList() {
   const { t } = useTranslation();
   const table = useTableState('task', TASK_FILTERS);
-  const tasks = useTasks(table.filters, table.page);
+  // Admins see every user's tasks, with channel and user columns and a channel filter (spec §6).
+  const admin = isAdmin(useUser());
+  const tasks = useTasks(table.filters, table.page, admin);
+  const [channelId, setChannelId] = useState(table.filters.channel_id);
   const [taskId, setTaskId] = useState(table.filters.task_id);
   const [start, setStart] = useState(table.filters.start ? toDateTimeInput(Number(table.filters.start)) : '');
   const columns: Column<Task>[] = [
@@ -30,6 +34,22 @@ export function TaskList() {
       render: (r) => formatTime(r.submit_time),
       width: 165,
     },
+    ...(admin
+      ? [
+          {
+            field: 'channel_id',
+            header: t('task.admin.channel'),
+            render: (r: Task) => r.channel_id || '-',
+            width: 80,
+          },
+          {
+            field: 'user_id',
+            header: t('task.admin.user'),
+            render: (r: Task) => r.user_id || '-',
+            width: 80,
+          },
+        ]
+      : []),
     {
       field: 'finish_time',
       header: t('task.fields.finish_time'),
@@ -73,7 +93,11 @@ export function TaskList() {
   ];
   const search = (event: FormEvent) => {
     event.preventDefault();
-    table.setFilters({ task_id: taskId.trim(), start: String(fromDateTimeInput(start) ?? '') });
+    table.setFilters({
+      task_id: taskId.trim(),
+      channel_id: admin ? channelId.trim() : '',
+      start: String(fromDateTimeInput(start) ?? ''),
+    });
   };
   return (
     <Stack spacing={2}>
@@ -99,6 +123,15 @@ export function TaskList() {
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ maxWidth: 240 }}
         />
+        {admin && (
+          <TextField
+            label={t('task.admin.channelId')}
+            name="channel_id"
+            value={channelId}
+            onChange={(e) => setChannelId(e.target.value.replace(/\D/g, ''))}
+            sx={{ maxWidth: 140 }}
+          />
+        )}
         <Button type="submit" variant="outlined">
           {t('common.actions.search')}
         </Button>

@@ -1,0 +1,157 @@
+import { RedemptionStatus, type Redemption } from '@switchboard/sdk';
+import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, type Column } from '../../../components/data-table';
+import { formatQuota, formatTime } from '../../../lib/format';
+import { useTableState } from '../../../lib/url-state';
+import { useDeleteRedemptions } from '../api/mutations';
+import { useRedemptions } from '../api/queries';
+import { RedemptionBulkBar } from './redemption-bulk-bar';
+import { RedemptionCreatedDialog } from './redemption-created-dialog';
+import { RedemptionEditDialog, type CreatedBatch } from './redemption-edit-dialog';
+import { RedemptionExportButton } from './redemption-export-button';
+import { RedemptionKey } from './redemption-key';
+import { RedemptionRowActions } from './redemption-row-actions';
+import { RedemptionStatusChip } from './redemption-status-chip';
+
+const FILTERS = ['keyword'] as const;
+
+/** `/redemption` (admin): codes with search, batch creation, per-row and bulk actions, CSV export. */
+export function RedemptionList() {
+  const { t } = useTranslation();
+  const table = useTableState('redemption', FILTERS);
+  const codes = useRedemptions({ page: table.page, pageSize: table.pageSize, ...table.filters });
+  const remove = useDeleteRedemptions();
+  const [editing, setEditing] = useState<Redemption | null | undefined>(undefined);
+  const [created, setCreated] = useState<CreatedBatch | null>(null);
+  const [deleting, setDeleting] = useState<number[] | null>(null);
+  const [selected, setSelected] = useState<Array<number | string>>([]);
+  const [keyword, setKeyword] = useState(table.filters.keyword);
+  const rows = codes.data?.items ?? [];
+  const selectedRows = rows.filter((r) => selected.includes(r.id));
+
+  const columns: Column<Redemption>[] = [
+    { field: 'id', header: t('redemption.fields.id'), render: (r) => r.id, width: 60 },
+    { field: 'name', header: t('redemption.fields.name'), render: (r) => r.name, flex: 1 },
+    {
+      field: 'key',
+      header: t('redemption.fields.key'),
+      render: (r) => <RedemptionKey value={r.key} />,
+      width: 140,
+    },
+    {
+      field: 'status',
+      header: t('redemption.fields.status'),
+      render: (r) => <RedemptionStatusChip status={r.status} />,
+      width: 90,
+    },
+    {
+      field: 'quota',
+      header: t('redemption.fields.quota'),
+      render: (r) => formatQuota(r.quota),
+      width: 90,
+    },
+    {
+      field: 'created_time',
+      header: t('redemption.fields.created_time'),
+      render: (r) => (
+        <Box sx={{ fontSize: 13 }}>
+          <div>{formatTime(r.created_time)}</div>
+          {r.status === RedemptionStatus.Used && (
+            <Typography variant="caption" color="text.secondary" data-testid="redeemed">
+              {t('redemption.list.redeemed', {
+                time: formatTime(r.redeemed_time),
+                user: r.used_user_id,
+              })}
+            </Typography>
+          )}
+        </Box>
+      ),
+      width: 200,
+    },
+  ];
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setSelected([]);
+    table.setFilters({ keyword: keyword.trim() });
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Paper sx={{ p: 2 }}>
+        <Box
+          component="form"
+          onSubmit={search}
+          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
+        >
+          <Typography variant="h6" component="h1" sx={{ mr: 2 }}>
+            {t('redemption.list.title')}
+          </Typography>
+          <TextField
+            label={t('redemption.list.search')}
+            name="keyword"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            sx={{ maxWidth: 240 }}
+          />
+          <Button type="submit" variant="outlined">
+            {t('common.actions.search')}
+          </Button>
+          <Box sx={{ flex: 1 }} />
+          <RedemptionExportButton keyword={table.filters.keyword} />
+          <Button variant="contained" onClick={() => setEditing(null)} data-testid="create-redemption">
+            {t('redemption.list.create')}
+          </Button>
+        </Box>
+        <RedemptionBulkBar
+          selected={selectedRows}
+          onDelete={() => setDeleting(selectedRows.map((r) => r.id))}
+          onDone={() => setSelected([])}
+        />
+      </Paper>
+      <DataTable
+        testId="redemption-table"
+        rows={rows}
+        columns={columns}
+        loading={codes.isFetching}
+        page={table.page}
+        pageSize={table.pageSize}
+        total={codes.data?.total}
+        hasNext={codes.data?.hasNext ?? false}
+        onPage={table.setPage}
+        onPageSize={table.setPageSize}
+        selectable
+        selected={selected}
+        onSelect={setSelected}
+        actions={(row) => (
+          <RedemptionRowActions
+            redemption={row}
+            onEdit={() => setEditing(row)}
+            onDelete={() => setDeleting([row.id])}
+          />
+        )}
+      />
+      {editing !== undefined && (
+        <RedemptionEditDialog
+          redemption={editing}
+          onClose={() => setEditing(undefined)}
+          onCreated={setCreated}
+        />
+      )}
+      {created && <RedemptionCreatedDialog batch={created} onClose={() => setCreated(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        title={t('redemption.list.deleteConfirm', { count: deleting?.length ?? 0 })}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting, { onSuccess: () => setSelected([]) });
+          setDeleting(null);
+        }}
+      />
+    </Stack>
+  );
+}

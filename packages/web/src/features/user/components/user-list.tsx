@@ -1,0 +1,213 @@
+import type { User } from '@switchboard/sdk';
+import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, type Column } from '../../../components/data-table';
+import { errorMessage } from '../../../lib/errors';
+import { formatQuota } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useTableState } from '../../../lib/url-state';
+import { useAddQuota, useManageUsers } from '../api/mutations';
+import { useGroups, useUsers } from '../api/queries';
+import { QuotaAddDialog } from './quota-add-dialog';
+import { UserBulkBar } from './user-bulk-bar';
+import { UserRoleChip, UserStatusChip } from './user-chips';
+import { UserCreateDialog } from './user-create-dialog';
+import { UserExportButton } from './user-export-button';
+import { UserRowActions } from './user-row-actions';
+
+const FILTERS = ['keyword', 'group'] as const;
+
+/** `/user` (admin), titled manage users: search by keyword and group, create, manage actions, quota, export. */
+export function UserList() {
+  const { t } = useTranslation();
+  const table = useTableState('user', FILTERS);
+  const users = useUsers({ page: table.page, pageSize: table.pageSize, ...table.filters });
+  const groups = useGroups();
+  const manage = useManageUsers();
+  const addQuota = useAddQuota();
+  const [creating, setCreating] = useState(false);
+  const [quotaFor, setQuotaFor] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User[] | null>(null);
+  const [selected, setSelected] = useState<Array<number | string>>([]);
+  const [keyword, setKeyword] = useState(table.filters.keyword);
+  const [group, setGroup] = useState(table.filters.group);
+  const rows = users.data?.items ?? [];
+  const selectedRows = rows.filter((u) => selected.includes(u.id));
+
+  const columns: Column<User>[] = [
+    { field: 'id', header: t('user.fields.id'), render: (u) => u.id, width: 70 },
+    {
+      field: 'username',
+      header: t('user.fields.username'),
+      render: (u) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2">{u.username}</Typography>
+          {u.display_name && u.display_name !== u.username && (
+            <Typography variant="caption" color="text.secondary">
+              {u.display_name}
+            </Typography>
+          )}
+        </Box>
+      ),
+      flex: 1,
+    },
+    { field: 'group', header: t('user.fields.group'), render: (u) => u.group, width: 90 },
+    {
+      field: 'quota',
+      header: t('user.fields.quota'),
+      render: (u) => (
+        <Box sx={{ fontSize: 13 }}>
+          <div title={t('user.fields.quota')}>{formatQuota(u.quota)}</div>
+          <Typography variant="caption" color="text.secondary">
+            {t('user.list.usage', { used: formatQuota(u.used_quota), count: u.request_count })}
+          </Typography>
+        </Box>
+      ),
+      width: 170,
+    },
+    {
+      field: 'aff',
+      header: t('user.fields.invites'),
+      render: (u) =>
+        t('user.list.invites', {
+          count: u.aff_count,
+          earned: formatQuota(u.aff_history_quota),
+          inviter: u.inviter_id || '-',
+        }),
+      width: 150,
+    },
+    {
+      field: 'role',
+      header: t('user.fields.role'),
+      render: (u) => <UserRoleChip role={u.role} />,
+      width: 110,
+    },
+    {
+      field: 'status',
+      header: t('user.fields.status'),
+      render: (u) => <UserStatusChip user={u} />,
+      width: 90,
+    },
+  ];
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setSelected([]);
+    table.setFilters({ keyword: keyword.trim(), group });
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Paper sx={{ p: 2 }}>
+        <Box
+          component="form"
+          onSubmit={search}
+          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
+        >
+          <Typography variant="h6" component="h1" sx={{ mr: 2 }}>
+            {t('user.list.title')}
+          </Typography>
+          <TextField
+            label={t('user.list.search')}
+            name="keyword"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            sx={{ maxWidth: 260, minWidth: 180 }}
+          />
+          <TextField
+            select
+            label={t('user.fields.group')}
+            name="group"
+            value={group}
+            onChange={(e) => setGroup(e.target.value)}
+            sx={{ width: 160 }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">{t('user.list.allGroups')}</MenuItem>
+            {(groups.data ?? []).map((g) => (
+              <MenuItem key={g} value={g}>
+                {g}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button type="submit" variant="outlined">
+            {t('common.actions.search')}
+          </Button>
+          <Box sx={{ flex: 1 }} />
+          <UserExportButton filters={table.filters} />
+          <Button variant="contained" onClick={() => setCreating(true)} data-testid="create-user">
+            {t('user.list.create')}
+          </Button>
+        </Box>
+        <UserBulkBar
+          selected={selectedRows}
+          onDelete={() => setDeleting(selectedRows)}
+          onDone={() => setSelected([])}
+        />
+      </Paper>
+      <DataTable
+        testId="user-table"
+        rows={rows}
+        columns={columns}
+        loading={users.isFetching}
+        page={table.page}
+        pageSize={table.pageSize}
+        total={users.data?.total}
+        hasNext={users.data?.hasNext ?? false}
+        onPage={table.setPage}
+        onPageSize={table.setPageSize}
+        selectable
+        selected={selected}
+        onSelect={setSelected}
+        actions={(row) => (
+          <UserRowActions
+            user={row}
+            onAddQuota={() => setQuotaFor(row)}
+            onDelete={() => setDeleting([row])}
+          />
+        )}
+      />
+      {creating && <UserCreateDialog onClose={() => setCreating(false)} />}
+      {quotaFor && (
+        <QuotaAddDialog
+          oldQuota={quotaFor.quota}
+          busy={addQuota.isPending}
+          error={addQuota.error ? errorMessage(addQuota.error) : null}
+          onClose={() => {
+            addQuota.reset();
+            setQuotaFor(null);
+          }}
+          onAdd={(delta) =>
+            addQuota.mutate(
+              { id: quotaFor.id, delta },
+              {
+                onSuccess: (quota) => {
+                  notify('success', t('user.quota.saved', { amount: formatQuota(quota) }));
+                  setQuotaFor(null);
+                },
+              },
+            )
+          }
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        title={t('user.list.deleteConfirm', { count: deleting?.length ?? 0 })}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting)
+            manage.mutate(
+              { ids: deleting.filter((u) => !u.DeletedAt).map((u) => u.id), action: 'delete' },
+              { onSuccess: () => setSelected([]) },
+            );
+          setDeleting(null);
+        }}
+      >
+        {deleting && <Typography variant="body2">{deleting.map((u) => u.username).join(', ')}</Typography>}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
