@@ -1,4 +1,4 @@
-import type { LoginParams, RegisterParams } from '@switchboard/sdk';
+import type { LoginParams, RegisterParams, TelegramAuthParams } from '@switchboard/sdk';
 import { useMutation } from '@tanstack/react-query';
 import { sdk } from '../../../lib/sdk';
 import { setUser } from '../../../lib/session';
@@ -46,10 +46,34 @@ export function useResetPassword() {
   });
 }
 
+/** The state for a provider's authorize URL; with Turnstile on the server refuses it without the token. */
 export function useOAuthState() {
   return useMutation({
-    mutationFn: async (aff?: string) => (await sdk()).oauth.state(aff ? { aff } : {}),
+    mutationFn: async ({ aff, turnstile }: { aff?: string; turnstile?: string }) =>
+      (await sdk()).oauth.state(aff ? { aff } : {}, turnstile ? { turnstile } : {}),
     meta,
+  });
+}
+
+/** Logs in (or registers) with the code the WeChat official account sent. */
+export function useWeChatLogin() {
+  return useMutation({
+    mutationFn: async (code: string) => (await sdk()).oauth.wechat(code),
+    onSuccess: (result) => {
+      if (result.action === 'login') setUser(result.user);
+    },
+    meta: { ...meta, silent: true },
+  });
+}
+
+/** Logs in with the data the Telegram login widget signed. */
+export function useTelegramLogin() {
+  return useMutation({
+    mutationFn: async (params: TelegramAuthParams) => (await sdk()).oauth.telegramLogin(params),
+    onSuccess: (result) => {
+      if (result.action === 'login') setUser(result.user);
+    },
+    meta: { ...meta, silent: true },
   });
 }
 

@@ -84,7 +84,7 @@ export function LoginForm() {
           {t('auth.login.toRegister')}
         </MuiLink>
       </Stack>
-      <ThirdPartyLogin status={status} />
+      <ThirdPartyLogin status={status} turnstile={turnstile} />
     </AuthCard>
   );
 }

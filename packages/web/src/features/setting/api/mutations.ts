@@ -57,3 +57,18 @@ export function useDeleteAccount() {
     meta: { silent: true },
   });
 }
+
+/** Binds WeChat with the code its official account sent; the server's refusal is shown in the dialog. */
+export function useBindWeChat() {
+  const onSuccess = useInvalidateSelf();
+  return useMutation({
+    mutationFn: async (code: string) => (await sdk()).oauth.wechatBind(code),
+    onSuccess,
+    meta: { silent: true },
+  });
+}
+
+/** A state for binding GitHub or Linux DO: the callback sees the session and answers "bind". */
+export function useBindState() {
+  return useMutation({ mutationFn: async () => (await sdk()).oauth.state() });
+}

@@ -2,18 +2,31 @@ import { RESEND_COUNTDOWN_S, type User } from '@switchboard/sdk';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TelegramLogin } from '../../../components/telegram-login';
+import { WeChatCodeDialog } from '../../../components/wechat-code-dialog';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
+import { authorizeUrl, type OAuthProvider } from '../../../lib/oauth-urls';
+import { useStatus } from '../../../lib/status';
 import { useCountdown } from '../../../lib/use-countdown';
-import { useBindEmail, useSendEmailCode } from '../api/mutations';
+import { useBindEmail, useBindState, useBindWeChat, useSendEmailCode } from '../api/mutations';
 import { validateEmailBind } from '../validation';
 import { Section } from './section';
 
-/** Bound identities (read-only) and email binding with a 30 s resend countdown. */
+const TELEGRAM_BIND = '/api/oauth/telegram/bind';
+
+/**
+ * Bound identities; binding GitHub, Linux DO, WeChat and Telegram when the site enables them (as new-api's
+ * personal settings do); email binding with a 30 s resend countdown.
+ */
 export function BindingSection({ user }: { user: User }) {
   const { t } = useTranslation();
+  const status = useStatus();
   const send = useSendEmailCode();
   const bind = useBindEmail();
+  const bindWeChat = useBindWeChat();
+  const bindState = useBindState();
+  const [wechatOpen, setWechatOpen] = useState(false);
   const countdown = useCountdown(RESEND_COUNTDOWN_S);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -25,6 +38,17 @@ export function BindingSection({ user }: { user: User }) {
     [t('setting.bindings.wechat'), user.wechat_id],
     ['Telegram', user.telegram_id],
   ];
+  const openProvider = async (provider: OAuthProvider) => {
+    const value = await bindState.mutateAsync().catch(() => null);
+    if (value === null || !status) return;
+    const clientId = provider === 'github' ? status.github_client_id : status.linuxdo_client_id;
+    window.open(authorizeUrl(provider, clientId, value), '_self');
+  };
+  const submitWeChat = async (code: string) => {
+    await bindWeChat.mutateAsync(code);
+    setWechatOpen(false);
+    notify('success', t('setting.bindings.wechatBound'));
+  };
   const submit = async () => {
     const invalid = validateEmailBind(email, code);
     if (invalid) return setError(t(invalid));
@@ -48,6 +72,49 @@ export function BindingSection({ user }: { user: User }) {
           </Box>
         ))}
       </Box>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
+        {status?.github_oauth && !user.github_id && (
+          <Button
+            variant="outlined"
+            disabled={bindState.isPending}
+            onClick={() => void openProvider('github')}
+          >
+            {t('setting.bindings.bindGithub')}
+          </Button>
+        )}
+        {status?.linuxdo_oauth && !user.linux_do_id && (
+          <Button
+            variant="outlined"
+            disabled={bindState.isPending}
+            onClick={() => void openProvider('linuxdo')}
+          >
+            {t('setting.bindings.bindLinuxdo')}
+          </Button>
+        )}
+        {status?.wechat_login && (
+          <Button variant="outlined" onClick={() => setWechatOpen(true)}>
+            {user.wechat_id ? t('setting.bindings.rebindWechat') : t('setting.bindings.bindWechat')}
+          </Button>
+        )}
+        {status?.telegram_oauth && !user.telegram_id && (
+          // The widget navigates here with its signed data; the server binds and redirects back to /setting.
+          <TelegramLogin
+            botName={status.telegram_bot_name}
+            authUrl={`${window.location.origin}${TELEGRAM_BIND}`}
+          />
+        )}
+      </Stack>
+      {status?.wechat_login && (
+        <WeChatCodeDialog
+          open={wechatOpen}
+          title={t('setting.bindings.wechatTitle')}
+          submitLabel={t('setting.bindings.bindWechat')}
+          qrcode={status.wechat_qrcode}
+          pending={bindWeChat.isPending}
+          onSubmit={submitWeChat}
+          onClose={() => setWechatOpen(false)}
+        />
+      )}
       <Stack spacing={1}>
         <Stack direction="row" spacing={1}>
           <TextField
