@@ -1,0 +1,44 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { PriceEffect } from '../../../options/price-effect';
+import { PriceEffectTable } from './price-effect-table';
+
+interface PriceEffectDialogProps {
+  effect: PriceEffect | null;
+  saving: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}
+
+/** Before a pricing or ratio change is saved: what it does to each affected model's price on /pricing. */
+export function PriceEffectDialog({ effect, saving, onConfirm, onClose }: PriceEffectDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={effect !== null} onClose={onClose} maxWidth="md" fullWidth>
+      <DialogTitle>{t('options.effect.title')}</DialogTitle>
+      <DialogContent>
+        {effect && (
+          <>
+            <Typography variant="body2" color="text.secondary" gutterBottom>
+              {effect.changes.length > 0
+                ? t('options.effect.summary', { count: effect.changes.length })
+                : t('options.effect.none')}
+            </Typography>
+            {effect.changes.length > 0 && <PriceEffectTable changes={effect.changes} />}
+            {effect.unlisted.length > 0 && (
+              <Alert severity="info" sx={{ mt: 2 }}>
+                {t('options.effect.unlisted', { models: effect.unlisted.join(', ') })}
+              </Alert>
+            )}
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
+        <Button variant="contained" onClick={onConfirm} disabled={saving}>
+          {t('options.effect.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
