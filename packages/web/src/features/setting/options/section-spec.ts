@@ -1,3 +1,4 @@
+import type { MessageKey } from '@switchboard/sdk';
 import type { OptionValues } from './option-values';
 
 /** How a field edits its option: switches save at once, everything else with its section's save button. */
@@ -26,8 +27,8 @@ export interface SectionSpec {
   note?: boolean;
   /** Saving shows the change to each model's public price first and asks to confirm. */
   pricing?: boolean;
-  /** A rule across options, checked before saving; returns an i18n key. */
-  precheck?(stored: OptionValues, edited: Readonly<Record<string, string>>): string | undefined;
+  /** A rule across options, checked before saving; returns the SDK message to show. */
+  precheck?(stored: OptionValues, edited: Readonly<Record<string, string>>): MessageKey | undefined;
   /** Messages of their own for success and failure (the other tab's sections have them). */
   messages?: { saved: string; failed: string };
 }

@@ -15,7 +15,7 @@ export const SYSTEM_SECTIONS = [
     note: true,
     // Spec §5: payment callbacks are built on the server address, so it must be saved first.
     precheck: (stored) =>
-      (stored['ServerAddress'] ?? '').trim() ? undefined : 'options.errors.serverAddressRequired',
+      (stored['ServerAddress'] ?? '').trim() ? undefined : 'option.serverAddressRequired',
     fields: [
       { key: 'PayAddress', kind: 'text', help: true },
       { key: 'EpayId', kind: 'text' },

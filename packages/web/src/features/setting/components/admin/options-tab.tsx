@@ -9,7 +9,7 @@ import type { OptionValues } from '../../options/option-values';
 export function OptionsTab({ children }: { children(stored: OptionValues): ReactNode }) {
   const { t } = useTranslation();
   const options = useOptions();
-  if (options.isError) return <Alert severity="error">{t('options.loadFailed')}</Alert>;
+  if (options.isError && !options.data) return <Alert severity="error">{t('options.loadFailed')}</Alert>;
   if (!options.data) return <Loading />;
   return (
     <Box

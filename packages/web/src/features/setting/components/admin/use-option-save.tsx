@@ -1,4 +1,4 @@
-import type { OptionEntry } from '@switchboard/sdk';
+import { translate, type MessageKey, type OptionEntry } from '@switchboard/sdk';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../lib/errors';
@@ -53,9 +53,9 @@ export function useOptionSave({ stored, pricing, messages, onSaved }: Options) {
     });
 
   /** Checks and saves `edited` (key → text); returns false when a check stopped it. */
-  const submit = (edited: Readonly<Record<string, string>>, precheck?: string): boolean => {
+  const submit = (edited: Readonly<Record<string, string>>, precheck?: MessageKey): boolean => {
     if (precheck) {
-      setFeedback({ severity: 'error', message: t(precheck) });
+      setFeedback({ severity: 'error', message: translate(precheck, lang) });
       return false;
     }
     const check = checkSave(stored, edited, lang);

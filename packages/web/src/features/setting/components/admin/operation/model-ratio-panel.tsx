@@ -20,7 +20,8 @@ export function ModelRatioPanel({ stored }: { stored: OptionValues }) {
   const enabled = useEnabledModels();
   const reset = useResetModelRatio();
   const [confirming, setConfirming] = useState(false);
-  // Editors start again from the stored maps once a save has changed them (unset models drop out).
+  // Editors start again from the stored maps once a save has changed them (unset models drop out). The
+  // keys differ per view too: React matches keyed siblings by key, and would hand one view's rows to another.
   const version = `${stored['ModelPrice']}|${stored['ModelRatio']}|${stored['CompletionRatio']}`;
 
   return (
@@ -36,7 +37,7 @@ export function ModelRatioPanel({ stored }: { stored: OptionValues }) {
         </Tabs>
         {view === 'json' && (
           <Stack spacing={2}>
-            <OptionSection key={version} spec={OPERATION_SECTIONS.ratios} stored={stored} />
+            <OptionSection key={`json${version}`} spec={OPERATION_SECTIONS.ratios} stored={stored} />
             <Box>
               <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
                 {t('options.resetRatio.button')}
@@ -46,7 +47,7 @@ export function ModelRatioPanel({ stored }: { stored: OptionValues }) {
         )}
         {view === 'visual' && (
           <PricingEditor
-            key={version}
+            key={`visual${version}`}
             stored={stored}
             initialRows={rowsFromOptions(stored)}
             replace
@@ -56,7 +57,7 @@ export function ModelRatioPanel({ stored }: { stored: OptionValues }) {
         {view === 'unset' &&
           (enabled.data ? (
             <PricingEditor
-              key={version}
+              key={`unset${version}`}
               stored={stored}
               initialRows={unsetRows(stored, enabled.data)}
               replace={false}
