@@ -54,6 +54,10 @@ describe('price effect before saving', () => {
     const cell = within(editor).getByLabelText(`gpt-4o-mini ${text.pricing.ratio}`);
     await userEvent.clear(cell);
     await userEvent.type(cell, '0.1');
+    const live = editor.querySelector<HTMLElement>('tr[data-model="gpt-4o-mini"]')!;
+    expect(within(live).getByTestId('row-price').textContent).toBe(
+      '提示 $0.2000 / 1M tokens补全 $0.8000 / 1M tokens',
+    );
     await userEvent.click(within(editor).getByRole('button', { name: text.pricing.save }));
     const row = effectRow('gpt-4o-mini');
     expect(row.textContent).toContain('default (1x)');

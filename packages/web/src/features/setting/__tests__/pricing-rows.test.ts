@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { optionValues } from '../options/option-values';
-import { applyBatch, rowsFromOptions, rowsToOptions, unsetRows } from '../options/pricing-rows';
+import {
+  applyBatch,
+  rowPublicPrice,
+  rowsFromOptions,
+  rowsToOptions,
+  unsetRows,
+} from '../options/pricing-rows';
 
 const stored = optionValues([
   { key: 'ModelRatio', value: '{"gpt-4o":1.25,"old":3}' },
@@ -80,5 +86,19 @@ describe('pricing rows', () => {
       ratio: '2',
       completionRatio: '3',
     });
+  });
+
+  it('previews the default-group price a row will have, live', () => {
+    const row = { name: 'gpt-4o', price: '', ratio: '2.5', completionRatio: '' };
+    // The stored completion ratio of gpt-4o (4) is the row's own: emptied in the visual editor, the built-in 4 applies.
+    expect(rowPublicPrice(row, stored, true)).toEqual({
+      perCall: false,
+      prompt: 5,
+      completion: 20,
+      ratioSet: true,
+    });
+    expect(rowPublicPrice({ ...row, completionRatio: '2' }, stored, true)).toMatchObject({ completion: 10 });
+    expect(rowPublicPrice({ ...row, price: '0.5' }, stored, true)).toEqual({ perCall: true, call: 0.5 });
+    expect(rowPublicPrice({ ...row, ratio: 'x' }, stored, true)).toBeUndefined();
   });
 });

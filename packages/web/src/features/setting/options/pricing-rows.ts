@@ -1,11 +1,12 @@
 import {
   ModelPricingBatchParamsSchema,
+  ModelPricingRowSchema,
   ModelPricingRowsSchema,
   translateIssue,
   type Lang,
 } from '@switchboard/sdk';
 import type { OptionValues } from './option-values';
-import { pricingMaps } from './price-effect';
+import { pricingMaps, publicPrice, type PublicPrice } from './price-effect';
 
 /** A row of the model pricing editor, cells as typed (empty means unset). */
 export interface PricingRow {
@@ -128,4 +129,33 @@ export function applyBatch(
           };
     }),
   };
+}
+
+/**
+ * The default-group price /pricing will show for a row once saved (undefined while a cell is not a number).
+ * Without its own completion ratio the model falls back to the stored wildcards and built-in rules; in the
+ * visual editor (`replace`) an emptied completion cell removes the model's own entry.
+ */
+export function rowPublicPrice(
+  row: PricingRow,
+  stored: OptionValues,
+  replace: boolean,
+): PublicPrice | undefined {
+  const parsed = ModelPricingRowSchema.safeParse(row);
+  if (!parsed.success) return undefined;
+  const { name, price, ratio, completionRatio } = parsed.data;
+  const maps = pricingMaps(stored);
+  const completions: Record<string, number> = { ...maps.CompletionRatio };
+  if (completionRatio !== undefined) completions[name] = completionRatio;
+  else if (replace) delete completions[name];
+  return publicPrice(
+    {
+      ModelPrice: price !== undefined ? { [name]: price } : {},
+      ModelRatio: ratio !== undefined ? { [name]: ratio } : {},
+      CompletionRatio: completions,
+      GroupRatio: maps.GroupRatio,
+    },
+    name,
+    'default',
+  );
 }

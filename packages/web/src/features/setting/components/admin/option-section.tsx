@@ -29,16 +29,18 @@ export function OptionSection({ spec, stored }: OptionSectionProps) {
     stored,
     pricing: spec.pricing ?? false,
     messages: spec.messages,
-    // Secrets are write-only: once saved the field goes back to "unchanged".
-    onSaved: () =>
-      setValues((v) =>
-        Object.fromEntries(
-          Object.entries(v).map(([k, x]) => [
-            k,
-            editable.find((f) => f.key === k)?.kind === 'secret' ? '' : x,
-          ]),
-        ),
-      ),
+    // Fields show what was stored (addresses lose their trailing slash...). Secrets are write-only: once
+    // saved the field goes back to "unchanged".
+    onSaved: (entries) =>
+      setValues((v) => {
+        const next = { ...v };
+        for (const { key, value } of entries) {
+          if (!(key in next)) continue;
+          const secret = editable.find((f) => f.key === key)?.kind === 'secret';
+          next[key] = secret ? '' : displayValue(key, value);
+        }
+        return next;
+      }),
   });
   const change = (key: string, value: string, json: boolean) => {
     setValues((v) => ({ ...v, [key]: value }));

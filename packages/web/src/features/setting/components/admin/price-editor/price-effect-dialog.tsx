@@ -24,7 +24,14 @@ export function PriceEffectDialog({ effect, saving, onConfirm, onClose }: PriceE
                 ? t('options.effect.summary', { count: effect.changes.length })
                 : t('options.effect.none')}
             </Typography>
-            {effect.changes.length > 0 && <PriceEffectTable changes={effect.changes} />}
+            {effect.changes.length > 0 && (
+              <>
+                <PriceEffectTable changes={effect.changes} />
+                <Typography variant="caption" color="text.secondary">
+                  {t('options.effect.groupsNote')}
+                </Typography>
+              </>
+            )}
             {effect.unlisted.length > 0 && (
               <Alert severity="info" sx={{ mt: 2 }}>
                 {t('options.effect.unlisted', { models: effect.unlisted.join(', ') })}

@@ -19,6 +19,7 @@ import type { OptionValues } from '../../../options/option-values';
 import {
   applyBatch,
   cellError,
+  rowPublicPrice,
   rowsToOptions,
   type PricingCell,
   type PricingRow as Row,
@@ -126,6 +127,7 @@ export function PricingEditor({ stored, initialRows, replace, testId }: PricingE
               <TableCell>{t('options.pricing.price')}</TableCell>
               <TableCell>{t('options.pricing.ratio')}</TableCell>
               <TableCell>{t('options.pricing.completionRatio')}</TableCell>
+              <TableCell>{t('options.pricing.publicPrice')}</TableCell>
               <TableCell padding="checkbox" />
             </TableRow>
           </TableHead>
@@ -136,6 +138,7 @@ export function PricingEditor({ stored, initialRows, replace, testId }: PricingE
                 row={row}
                 selected={selected.has(row.name)}
                 error={cellError(row, lang)}
+                preview={rowPublicPrice(row, stored, replace)}
                 onSelect={(on) => select([row.name], on)}
                 onChange={(cell, value) => update(row.name, cell, value)}
                 onDelete={

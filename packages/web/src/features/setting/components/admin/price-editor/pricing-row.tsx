@@ -1,7 +1,9 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Checkbox, IconButton, TableCell, TableRow, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import type { PublicPrice } from '../../../options/price-effect';
 import type { PricingCell, PricingRow as Row } from '../../../options/pricing-rows';
+import { PriceCell } from './price-cell';
 
 const CELLS: readonly PricingCell[] = ['price', 'ratio', 'completionRatio'];
 
@@ -10,13 +12,15 @@ interface PricingRowProps {
   selected: boolean;
   /** The cell's 'numbers only' message, if any. */
   error: string | undefined;
+  /** The default-group price these cells give, shown live. */
+  preview: PublicPrice | undefined;
   onSelect(selected: boolean): void;
   onChange(cell: PricingCell, value: string): void;
   onDelete?: (() => void) | undefined;
 }
 
 /** One model's fixed price, ratio and completion ratio; a fixed price makes the ratios unused. */
-export function PricingRow({ row, selected, error, onSelect, onChange, onDelete }: PricingRowProps) {
+export function PricingRow({ row, selected, error, preview, onSelect, onChange, onDelete }: PricingRowProps) {
   const { t } = useTranslation();
   return (
     <TableRow data-model={row.name} selected={selected}>
@@ -47,6 +51,9 @@ export function PricingRow({ row, selected, error, onSelect, onChange, onDelete 
           />
         </TableCell>
       ))}
+      <TableCell data-testid="row-price" sx={{ minWidth: 200 }}>
+        {preview ? <PriceCell price={preview} /> : '-'}
+      </TableCell>
       <TableCell padding="checkbox">
         {onDelete && (
           <IconButton aria-label={t('options.pricing.delete', { model: row.name })} onClick={onDelete}>
