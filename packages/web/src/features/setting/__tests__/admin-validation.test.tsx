@@ -27,6 +27,8 @@ const CASES: Array<[section: string, key: string, value: string, message: string
   ['general', 'RetryTimes', '1.5', '必须是整数'],
   ['dashboard', 'DataExportInterval', '0', '不能小于 1'],
   ['monitoring', 'ChannelDisableThreshold', '-1', '不能小于 0'],
+  ['monitoring', 'ChannelDisableFailureCount', '0', '不能小于 1'],
+  ['monitoring', 'ChannelDisableFailureWindowMinutes', '2.5', '必须是整数'],
   ['monitoring', 'QuotaRemindThreshold', '-5', '额度必须是 0 到 9007199254740991 之间的整数'],
   ['quota', 'QuotaForNewUser', '1e400', '必须是整数'],
   ['quota', 'PreConsumedQuota', '-1', '额度必须是 0 到 9007199254740991 之间的整数'],

@@ -21,6 +21,7 @@ export const OPERATION_SECTIONS = {
     id: 'drawing',
     fields: [
       { key: 'DrawingEnabled', kind: 'switch' },
+      { key: 'TaskEnabled', kind: 'switch' },
       { key: 'MjNotifyEnabled', kind: 'switch' },
       { key: 'MjAccountFilterEnabled', kind: 'switch' },
       { key: 'MjForwardUrlEnabled', kind: 'switch' },
@@ -48,6 +49,9 @@ export const OPERATION_SECTIONS = {
     id: 'monitoring',
     fields: [
       { key: 'ChannelDisableThreshold', kind: 'number', unit: 'seconds', help: true },
+      // Switchboard's own: how many qualifying failures, within how long, before a channel is disabled.
+      { key: 'ChannelDisableFailureCount', kind: 'number', unit: 'times', help: true },
+      { key: 'ChannelDisableFailureWindowMinutes', kind: 'number', unit: 'minutes', help: true },
       { key: 'QuotaRemindThreshold', kind: 'number', help: true },
       { key: 'AutomaticDisableChannelEnabled', kind: 'switch' },
       { key: 'AutomaticEnableChannelEnabled', kind: 'switch' },
