@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { OptionsResource } from '@switchboard/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../testing/render';
 import { ModelRatioPanel } from '../components/admin/operation/model-ratio-panel';
@@ -124,5 +125,19 @@ describe('price effect before saving', () => {
         [{ key: 'ModelRatio', value: '{"gpt-4o-mini":0.075,"gpt-4o":1.25,"new-model":0.5}' }],
       ]),
     );
+  });
+
+  it('shows what resetting the model ratios does before doing it', async () => {
+    spySdk();
+    const reset = vi.spyOn(OptionsResource.prototype, 'resetModelRatio').mockResolvedValue();
+    const edited = { ...stored, ModelRatio: '{"gpt-4o-mini":0.1,"gpt-4o":1.25}' };
+    renderScreen(<ModelRatioPanel stored={edited} />, { url: '/setting', queries: adminQueries });
+    await userEvent.click(screen.getByRole('tab', { name: text.ratioTabs.json }));
+    await userEvent.click(screen.getByRole('button', { name: text.resetRatio.button }));
+    const row = effectRow('gpt-4o-mini');
+    expect(row.textContent).toMatch(/提示 \$0\.2000 \/ 1M tokens.*提示 \$0\.1500 \/ 1M tokens/);
+    expect(reset).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: text.effect.confirm }));
+    await waitFor(() => expect(reset).toHaveBeenCalledTimes(1));
   });
 });

@@ -1,13 +1,15 @@
 import { Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { OPTION_DEFAULTS } from '@switchboard/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../../../components/confirm-dialog';
 import { notify } from '../../../../../lib/notify';
 import { useResetModelRatio } from '../../../api/option-mutations';
-import { useEnabledModels } from '../../../api/option-queries';
+import { useEnabledModels, usePricingList } from '../../../api/option-queries';
 import { OPERATION_SECTIONS } from '../../../options/operation-sections';
 import type { OptionValues } from '../../../options/option-values';
+import { priceEffect, type PriceEffect } from '../../../options/price-effect';
 import { rowsFromOptions, unsetRows } from '../../../options/pricing-rows';
+import { PriceEffectDialog } from '../price-editor/price-effect-dialog';
 import { OptionSection } from '../option-section';
 import { PricingEditor } from '../price-editor/pricing-editor';
 
@@ -19,7 +21,14 @@ export function ModelRatioPanel({ stored }: { stored: OptionValues }) {
   const [view, setView] = useState<View>('visual');
   const enabled = useEnabledModels();
   const reset = useResetModelRatio();
-  const [confirming, setConfirming] = useState(false);
+  const listed = usePricingList();
+  // Resetting is a pricing change like any other: its effect on /pricing is shown before it is done. The
+  // server resets to the SDK's defaults, so the effect is exact.
+  const [resetEffect, setResetEffect] = useState<PriceEffect | null>(null);
+  const askReset = () =>
+    setResetEffect(
+      priceEffect(stored, { ...stored, ModelRatio: OPTION_DEFAULTS.ModelRatio }, listed.data?.data ?? []),
+    );
   // Editors start again from the stored maps once a save has changed them (unset models drop out). The
   // keys differ per view too: React matches keyed siblings by key, and would hand one view's rows to another.
   const version = `${stored['ModelPrice']}|${stored['ModelRatio']}|${stored['CompletionRatio']}`;
@@ -39,7 +48,7 @@ export function ModelRatioPanel({ stored }: { stored: OptionValues }) {
           <Stack spacing={2}>
             <OptionSection key={`json${version}`} spec={OPERATION_SECTIONS.ratios} stored={stored} />
             <Box>
-              <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+              <Button color="error" variant="outlined" onClick={askReset}>
                 {t('options.resetRatio.button')}
               </Button>
             </Box>
@@ -67,18 +76,20 @@ export function ModelRatioPanel({ stored }: { stored: OptionValues }) {
             <Typography variant="body2">{t('options.loading')}</Typography>
           ))}
       </CardContent>
-      <ConfirmDialog
-        open={confirming}
+      <PriceEffectDialog
+        effect={resetEffect}
+        saving={reset.isPending}
         title={t('options.resetRatio.title')}
-        danger
-        onClose={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          reset.mutate(undefined, { onSuccess: () => notify('success', t('options.resetRatio.done')) });
-        }}
-      >
-        {t('options.resetRatio.text')}
-      </ConfirmDialog>
+        onClose={() => setResetEffect(null)}
+        onConfirm={() =>
+          reset.mutate(undefined, {
+            onSuccess: () => {
+              setResetEffect(null);
+              notify('success', t('options.resetRatio.done'));
+            },
+          })
+        }
+      />
     </Card>
   );
 }

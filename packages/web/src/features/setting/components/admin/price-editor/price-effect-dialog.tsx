@@ -6,16 +6,18 @@ import { PriceEffectTable } from './price-effect-table';
 interface PriceEffectDialogProps {
   effect: PriceEffect | null;
   saving: boolean;
+  /** Defaults to the generic "price changes to confirm". */
+  title?: string;
   onConfirm(): void;
   onClose(): void;
 }
 
 /** Before a pricing or ratio change is saved: what it does to each affected model's price on /pricing. */
-export function PriceEffectDialog({ effect, saving, onConfirm, onClose }: PriceEffectDialogProps) {
+export function PriceEffectDialog({ effect, saving, title, onConfirm, onClose }: PriceEffectDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={effect !== null} onClose={onClose} maxWidth="md" fullWidth>
-      <DialogTitle>{t('options.effect.title')}</DialogTitle>
+      <DialogTitle>{title ?? t('options.effect.title')}</DialogTitle>
       <DialogContent>
         {effect && (
           <>
