@@ -1,4 +1,10 @@
-import { isSecretOptionKey, OPTION_DEFAULTS, optionType, type OptionEntry } from '@switchboard/sdk';
+import {
+  isSecretOptionKey,
+  OPTION_DEFAULTS,
+  optionType,
+  validateOptionValue,
+  type OptionEntry,
+} from '@switchboard/sdk';
 
 /** Options as stored: key → text. */
 export type OptionValues = Readonly<Record<string, string>>;
@@ -25,16 +31,21 @@ export function prettyJson(text: string): string {
 }
 
 /**
- * The text to compare and send: JSON compacted (so re-indenting is not a change), everything else as typed.
- * The SDK's rules then trim, strip trailing slashes and so on.
+ * The text to compare and send: what the key's SDK rule stores (trimmed, trailing slashes stripped, lists
+ * tidied) with JSON compacted, so re-indenting or a trailing slash is not a change. Invalid text is kept as
+ * typed for the rule to report.
  */
 export function normalizeValue(key: string, text: string): string {
-  if (optionType(key) !== 'json') return text;
-  try {
-    return JSON.stringify(JSON.parse(text));
-  } catch {
-    return text;
+  let value = text;
+  if (optionType(key) === 'json') {
+    try {
+      value = JSON.stringify(JSON.parse(text));
+    } catch {
+      return text;
+    }
   }
+  const checked = validateOptionValue(key, value);
+  return checked.success ? checked.data : value;
 }
 
 /** The text a form field starts with: JSON pretty-printed. */
