@@ -106,4 +106,24 @@ describe('admin settings save behaviour', () => {
     );
     await waitFor(() => expect(currentNotices().some((n) => n.message === '42 条日志已清理！')).toBe(true));
   });
+
+  it('edits the email domain whitelist as chips', async () => {
+    const sdk = spySdk();
+    render('emailDomains');
+    const list = screen.getByTestId('list-EmailDomainWhitelist');
+    await userEvent.click(within(list).getByRole('button', { name: 'qq.com' }).querySelector('svg')!);
+    await userEvent.type(within(list).getByLabelText(text.list.add), 'example.org, gmail.com{Enter}');
+    await userEvent.click(save('emailDomains'));
+    await waitFor(() =>
+      expect(sdk.saved).toEqual([
+        [
+          {
+            key: 'EmailDomainWhitelist',
+            value:
+              'gmail.com,163.com,126.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com,example.org',
+          },
+        ],
+      ]),
+    );
+  });
 });

@@ -1,8 +1,11 @@
 import type { MessageKey } from '@switchboard/sdk';
 import type { OptionValues } from './option-values';
 
-/** How a field edits its option: switches save at once, everything else with its section's save button. */
-export type FieldKind = 'text' | 'number' | 'textarea' | 'json' | 'secret' | 'select' | 'switch';
+/**
+ * How a field edits its option: switches save at once, everything else with its section's save button. A `list`
+ * is a comma-joined option edited as chips.
+ */
+export type FieldKind = 'text' | 'number' | 'textarea' | 'json' | 'secret' | 'select' | 'switch' | 'list';
 
 export interface FieldSpec {
   key: string;

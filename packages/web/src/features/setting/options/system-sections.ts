@@ -46,7 +46,7 @@ export const SYSTEM_SECTIONS = [
     fields: [
       { key: 'EmailDomainRestrictionEnabled', kind: 'switch' },
       { key: 'EmailAliasRestrictionEnabled', kind: 'switch' },
-      { key: 'EmailDomainWhitelist', kind: 'textarea', help: true, rows: 2 },
+      { key: 'EmailDomainWhitelist', kind: 'list', help: true },
     ],
   },
   {

@@ -5,6 +5,7 @@ import { valueError } from '../../options/option-form';
 import { displayValue, type OptionValues } from '../../options/option-values';
 import type { SectionSpec } from '../../options/section-spec';
 import { useLang } from '../../options/use-lang';
+import { ListField } from './list-field';
 import { OptionField } from './option-field';
 import { OptionSwitch } from './option-switch';
 import { SaveFeedbackAlert } from './save-feedback';
@@ -66,6 +67,14 @@ export function OptionSection({ spec, stored }: OptionSectionProps) {
           {spec.fields.map((field) =>
             field.kind === 'switch' ? (
               <OptionSwitch key={field.key} spec={field} stored={stored[field.key] ?? ''} />
+            ) : field.kind === 'list' ? (
+              <ListField
+                key={field.key}
+                spec={field}
+                value={values[field.key] ?? ''}
+                error={save.fieldErrors[field.key]}
+                onChange={(value) => change(field.key, value, false)}
+              />
             ) : (
               <OptionField
                 key={field.key}
