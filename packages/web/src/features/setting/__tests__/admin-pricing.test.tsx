@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OptionsResource } from '@switchboard/sdk';
+import { OptionsResource, PricingResource, type PricingResponse } from '@switchboard/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../testing/render';
 import { ModelRatioPanel } from '../components/admin/operation/model-ratio-panel';
 import { OptionSection } from '../components/admin/option-section';
-import { adminQueries, spySdk, stored, text } from './admin-fixtures';
+import { adminQueries, pricing, spySdk, stored, text } from './admin-fixtures';
 import { SECTIONS_BY_ID } from './admin-sections';
 
 afterEach(() => vi.restoreAllMocks());
@@ -139,5 +139,27 @@ describe('price effect before saving', () => {
     expect(reset).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: text.effect.confirm }));
     await waitFor(() => expect(reset).toHaveBeenCalledTimes(1));
+  });
+
+  it('waits for the list of priced models before it offers to save', async () => {
+    const sdk = spySdk();
+    let answer: (value: PricingResponse) => void = () => undefined;
+    vi.spyOn(PricingResource.prototype, 'get').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderScreen(<OptionSection spec={SECTIONS_BY_ID['groups']!} stored={stored} />, {
+      url: '/setting',
+      queries: adminQueries.filter(([key]) => key[1] !== 'pricing'),
+    });
+    const ratio = document.querySelector<HTMLTextAreaElement>('[name="GroupRatio"]')!;
+    fireEvent.change(ratio, { target: { value: '{"default":2,"vip":0.5}' } });
+    await userEvent.click(screen.getByRole('button', { name: text.save.groups }));
+    const confirm = screen.getByRole('button', { name: text.effect.confirm });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByTestId('price-effect')).toBeNull();
+    answer(pricing);
+    await waitFor(() =>
+      expect(within(screen.getByTestId('price-effect')).getAllByRole('row')).toHaveLength(4),
+    );
+    await userEvent.click(confirm);
+    await waitFor(() => expect(sdk.saved).toHaveLength(1));
   });
 });

@@ -6,7 +6,7 @@ import { notify } from '../../../../lib/notify';
 import { useSaveOptions } from '../../api/option-mutations';
 import { usePricingList } from '../../api/option-queries';
 import { checkSave } from '../../options/option-form';
-import { priceEffect, touchesPricing, type PriceEffect } from '../../options/price-effect';
+import { priceEffect, touchesPricing } from '../../options/price-effect';
 import type { OptionValues } from '../../options/option-values';
 import { useLang } from '../../options/use-lang';
 import { PriceEffectDialog } from './price-editor/price-effect-dialog';
@@ -36,7 +36,7 @@ export function useOptionSave({ stored, pricing, messages, onSaved }: Options) {
   const listed = usePricingList();
   const [feedback, setFeedback] = useState<SaveFeedback | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState<{ entries: OptionEntry[]; effect: PriceEffect } | null>(null);
+  const [pending, setPending] = useState<{ entries: OptionEntry[]; after: OptionValues } | null>(null);
 
   const send = (entries: OptionEntry[]) =>
     save.mutate(entries, {
@@ -67,14 +67,17 @@ export function useOptionSave({ stored, pricing, messages, onSaved }: Options) {
     setFeedback(null);
     if (pricing && touchesPricing(check.entries.map((e) => e.key))) {
       const after = { ...stored, ...Object.fromEntries(check.entries.map((e) => [e.key, e.value])) };
-      setPending({ entries: check.entries, effect: priceEffect(stored, after, listed.data?.data ?? []) });
+      setPending({ entries: check.entries, after });
     } else send(check.entries);
     return true;
   };
 
   const dialog: ReactNode = pricing ? (
     <PriceEffectDialog
-      effect={pending?.effect ?? null}
+      open={pending !== null}
+      // Computed as the list of models on /pricing arrives, never from a half-loaded one.
+      effect={pending && listed.data ? priceEffect(stored, pending.after, listed.data.data) : undefined}
+      listFailed={listed.isError}
       saving={save.isPending}
       onClose={() => setPending(null)}
       onConfirm={() => pending && send(pending.entries)}

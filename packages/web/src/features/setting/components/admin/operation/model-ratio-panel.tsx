@@ -7,7 +7,7 @@ import { useResetModelRatio } from '../../../api/option-mutations';
 import { useEnabledModels, usePricingList } from '../../../api/option-queries';
 import { OPERATION_SECTIONS } from '../../../options/operation-sections';
 import type { OptionValues } from '../../../options/option-values';
-import { priceEffect, type PriceEffect } from '../../../options/price-effect';
+import { priceEffect } from '../../../options/price-effect';
 import { rowsFromOptions, unsetRows } from '../../../options/pricing-rows';
 import { PriceEffectDialog } from '../price-editor/price-effect-dialog';
 import { OptionSection } from '../option-section';
@@ -24,11 +24,11 @@ export function ModelRatioPanel({ stored }: { stored: OptionValues }) {
   const listed = usePricingList();
   // Resetting is a pricing change like any other: its effect on /pricing is shown before it is done. The
   // server resets to the SDK's defaults, so the effect is exact.
-  const [resetEffect, setResetEffect] = useState<PriceEffect | null>(null);
-  const askReset = () =>
-    setResetEffect(
-      priceEffect(stored, { ...stored, ModelRatio: OPTION_DEFAULTS.ModelRatio }, listed.data?.data ?? []),
-    );
+  const [resetting, setResetting] = useState(false);
+  const resetEffect =
+    resetting && listed.data
+      ? priceEffect(stored, { ...stored, ModelRatio: OPTION_DEFAULTS.ModelRatio }, listed.data.data)
+      : undefined;
   // Editors start again from the stored maps once a save has changed them (unset models drop out). The
   // keys differ per view too: React matches keyed siblings by key, and would hand one view's rows to another.
   const version = `${stored['ModelPrice']}|${stored['ModelRatio']}|${stored['CompletionRatio']}`;
@@ -48,7 +48,7 @@ export function ModelRatioPanel({ stored }: { stored: OptionValues }) {
           <Stack spacing={2}>
             <OptionSection key={`json${version}`} spec={OPERATION_SECTIONS.ratios} stored={stored} />
             <Box>
-              <Button color="error" variant="outlined" onClick={askReset}>
+              <Button color="error" variant="outlined" onClick={() => setResetting(true)}>
                 {t('options.resetRatio.button')}
               </Button>
             </Box>
@@ -77,14 +77,16 @@ export function ModelRatioPanel({ stored }: { stored: OptionValues }) {
           ))}
       </CardContent>
       <PriceEffectDialog
+        open={resetting}
         effect={resetEffect}
+        listFailed={listed.isError}
         saving={reset.isPending}
         title={t('options.resetRatio.title')}
-        onClose={() => setResetEffect(null)}
+        onClose={() => setResetting(false)}
         onConfirm={() =>
           reset.mutate(undefined, {
             onSuccess: () => {
-              setResetEffect(null);
+              setResetting(false);
               notify('success', t('options.resetRatio.done'));
             },
           })

@@ -1,10 +1,22 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { PriceEffect } from '../../../options/price-effect';
 import { PriceEffectTable } from './price-effect-table';
 
 interface PriceEffectDialogProps {
-  effect: PriceEffect | null;
+  open: boolean;
+  /** Undefined while the list of models on /pricing loads (or when it failed: `listFailed`). */
+  effect: PriceEffect | undefined;
+  listFailed?: boolean;
   saving: boolean;
   /** Defaults to the generic "price changes to confirm". */
   title?: string;
@@ -13,12 +25,19 @@ interface PriceEffectDialogProps {
 }
 
 /** Before a pricing or ratio change is saved: what it does to each affected model's price on /pricing. */
-export function PriceEffectDialog({ effect, saving, title, onConfirm, onClose }: PriceEffectDialogProps) {
+export function PriceEffectDialog(props: PriceEffectDialogProps) {
+  const { open, effect, listFailed = false, saving, title, onConfirm, onClose } = props;
   const { t } = useTranslation();
   return (
-    <Dialog open={effect !== null} onClose={onClose} maxWidth="md" fullWidth>
+    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth>
       <DialogTitle>{title ?? t('options.effect.title')}</DialogTitle>
       <DialogContent>
+        {!effect &&
+          (listFailed ? (
+            <Alert severity="warning">{t('options.effect.listFailed')}</Alert>
+          ) : (
+            <CircularProgress size={24} aria-label={t('options.loading')} />
+          ))}
         {effect && (
           <>
             <Typography variant="body2" color="text.secondary" gutterBottom>
@@ -44,7 +63,7 @@ export function PriceEffectDialog({ effect, saving, title, onConfirm, onClose }:
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button variant="contained" onClick={onConfirm} disabled={saving}>
+        <Button variant="contained" onClick={onConfirm} disabled={saving || (!effect && !listFailed)}>
           {t('options.effect.confirm')}
         </Button>
       </DialogActions>
