@@ -57,7 +57,7 @@ export function PricingPage() {
       render: (e) =>
         perCall(e)
           ? `$${perCallPriceUsd({ modelPrice: e.model_price, groupRatio: ratio })} / ${t('pricing.call')}`
-          : `$${formatPricePerMillion(promptPricePerMillion({ modelRatio: e.model_ratio, groupRatio: ratio }))} / 1M`,
+          : formatPricePerMillion(promptPricePerMillion({ modelRatio: e.model_ratio, groupRatio: ratio })),
       flex: 1,
     },
     {
@@ -66,13 +66,13 @@ export function PricingPage() {
       render: (e) =>
         perCall(e)
           ? '-'
-          : `$${formatPricePerMillion(
+          : formatPricePerMillion(
               completionPricePerMillion({
                 modelRatio: e.model_ratio,
                 groupRatio: ratio,
                 completionRatio: e.completion_ratio,
               }),
-            )} / 1M`,
+            ),
       flex: 1,
     },
     {
