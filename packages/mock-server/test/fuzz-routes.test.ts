@@ -92,7 +92,12 @@ function expectedServerError(status: number, body: string): boolean {
 describe('malformed input over every route', () => {
   it(`answers ${COUNT} fuzzed requests without a server error`, { timeout: 120_000 }, async () => {
     const routes = registeredRoutes(mock.app.printRoutes({ commonPrefix: false })).filter(
-      ([, path]) => /^\/(api|v1|v1beta|pg)(\/|$)/.test(path) && path !== '/api/openapi.json',
+      ([method, path]) =>
+        /^\/(api|v1|v1beta|pg)(\/|$)/.test(path) &&
+        path !== '/api/openapi.json' &&
+        // Fetches whatever base URL the body names (api.openai.com when none): tests stay on loopback, and
+        // its answers (500 on failure, as new-api) are pinned in channel-ops tests.
+        !(method === 'POST' && path === '/api/channel/fetch_models'),
     );
     expect(routes.length).toBeGreaterThan(100);
     // The relay's bodies are the richest input: its routes get several turns each.
