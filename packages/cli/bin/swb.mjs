@@ -1,4 +1,8 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=4 --heap-growing-percent=30
+// The V8 flags keep a long `swb logs export` under 100 MB: by default V8 lets the young generation grow to
+// 32 MB and the old one to several times its live set (~17 MB here) before collecting. Measured on 100,000
+// logs: peak RSS 113 MB with the defaults, 95 MB with these, for more GC work (user CPU ~4 s → ~7 s; the
+// wall time is the server's). They apply when the file runs as `swb`, not as `node swb.mjs`.
 // `swb`: runs the bundle (`npm run build:cli`) unless the sources beside it are newer, in which case it runs
 // the TypeScript sources through tsx, so a workspace checkout never runs a stale build.
 import { spawn } from 'node:child_process';
