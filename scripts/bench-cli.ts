@@ -51,7 +51,7 @@ interface Measured {
 }
 
 /** The `swb` executable as npm links it: run directly, so its shebang's V8 flags apply. */
-const SWB = fileURLToPath(new URL('../packages/cli/bin/swb.mjs', import.meta.url));
+const SWB = fileURLToPath(new URL('../packages/cli/bin/swb.cjs', import.meta.url));
 
 /** Runs `swb` under GNU time; resolves to wall milliseconds, peak RSS in MB and its output. */
 function measured(args: string[], env: Record<string, string>): Promise<Measured> {
