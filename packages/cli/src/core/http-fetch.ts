@@ -75,7 +75,7 @@ function send(
   });
 }
 
-function toResponse(res: IncomingMessage, body: ReadableStream<Uint8Array> | Buffer): Response {
+function toResponse(res: IncomingMessage, body: BodyInit): Response {
   const headers = new Headers();
   for (let i = 0; i < res.rawHeaders.length; i += 2)
     headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
@@ -90,6 +90,6 @@ const isEventStream = (res: IncomingMessage) =>
 const isRedirect = (status: number | undefined) =>
   status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
 
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+function abortReason(signal: AbortSignal): Error {
+  return (signal.reason as Error | undefined) ?? new DOMException('This operation was aborted', 'AbortError');
 }
