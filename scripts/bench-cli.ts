@@ -6,9 +6,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@switchboard/sdk';
 import { createMockServer, type MockServer } from '@switchboard/mock-server';
+import { sqliteHandleOf } from '@switchboard/server';
 import { buildCli } from './build-cli.mjs';
+import { seedLogs } from './bench/seed.js';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -38,35 +41,45 @@ async function login(mock: MockServer): Promise<Record<string, string>> {
   return { SWB_URL: mock.url, SWB_TOKEN: token, SWB_USER: String(mock.credentials.users.root.id) };
 }
 
-/** Runs swb under GNU time; resolves to wall milliseconds and peak RSS in MB. */
-function measured(
-  bin: string,
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ ms: number; rssMb: number }> {
+interface Measured {
+  ms: number;
+  rssMb: number;
+  /** swb's own stderr, without GNU time's line. */
+  stderr: string;
+  /** Bytes swb wrote to stdout (read through a pipe, so its backpressure is real). */
+  stdoutBytes: number;
+}
+
+/** The `swb` executable as npm links it: run directly, so its shebang's V8 flags apply. */
+const SWB = fileURLToPath(new URL('../packages/cli/bin/swb.cjs', import.meta.url));
+
+/** Runs `swb` under GNU time; resolves to wall milliseconds, peak RSS in MB and its output. */
+function measured(args: string[], env: Record<string, string>): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const start = Date.now();
-    const child = spawn('/usr/bin/time', ['-f', '%M', process.execPath, bin, ...args], {
+    const child = spawn('/usr/bin/time', ['-f', '%M', SWB, ...args], {
       env: { ...process.env, ...env, SWB_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'swb-bench-')) },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
+    let stdoutBytes = 0;
+    child.stdout.on('data', (d: Buffer) => (stdoutBytes += d.length));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`swb ${args.join(' ')} exited ${code}: ${stderr}`));
-      const kb = Number(stderr.trim().split('\n').at(-1));
-      resolve({ ms: Date.now() - start, rssMb: kb / 1024 });
+      const lines = stderr.trim().split('\n');
+      const kb = Number(lines.pop());
+      resolve({ ms: Date.now() - start, rssMb: kb / 1024, stderr: lines.join('\n'), stdoutBytes });
     });
   });
 }
 
-async function codes(bin: string) {
+async function codes() {
   const mock = await createMockServer();
   try {
     const out = join(mkdtempSync(join(tmpdir(), 'swb-codes-')), 'codes.csv');
     const r = await measured(
-      bin,
       ['codes', 'create', '--quota', '1', '--count', '10000', '--name', 'bench', '--out', out],
       await login(mock),
     );
@@ -78,42 +91,28 @@ async function codes(bin: string) {
   }
 }
 
-async function logs(bin: string) {
+async function logs() {
   const mock = await createMockServer();
   try {
     const total = 1_000_000;
-    const row = {
-      user_id: 1,
+    const seeding = Date.now();
+    // Two a second, as a busy gateway writes them, so pages cross seconds shared by several rows.
+    seedLogs(sqliteHandleOf(mock.db)!, total, {
+      userId: mock.credentials.users.root.id,
       username: 'root',
-      type: 2,
-      content: 'bench',
-      model_name: 'gpt-4o-mini',
-      quota: 10,
-      prompt_tokens: 5,
-      completion_tokens: 5,
-      token_name: 'bench',
-      channel_id: 1,
-    };
-    const now = Math.floor(Date.now() / 1000) - 3600;
-    // 2,000 rows × 11 columns stays under SQLite's 32,766 bound variables per statement.
-    for (let i = 0; i < total; i += 2000)
-      await mock.db
-        .insertInto('logs')
-        .values(
-          Array.from({ length: Math.min(2000, total - i) }, (_, j) => ({
-            ...row,
-            created_at: now - i - j,
-          })) as never,
-        )
-        .execute();
-    const r = await measured(
-      bin,
-      ['logs', 'export', '--format', 'jsonl', '--out', '/dev/null'],
-      await login(mock),
-    );
-    console.log(
-      `logs export of ${total + 1000} logs: ${(r.ms / 1000).toFixed(1)} s, peak RSS ${r.rssMb.toFixed(0)} MB`,
-    );
+      newest: Math.floor(Date.now() / 1000) - 3600,
+      perSecond: 2,
+    });
+    console.log(`seeded ${total} logs in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
+    const env = await login(mock);
+    for (const format of ['jsonl', 'csv']) {
+      const r = await measured(['logs', 'export', '--format', format], env);
+      const count = /Exported (\d+)/.exec(r.stderr)?.[1] ?? '?';
+      console.log(
+        `logs export --format ${format} of ${count} logs: ${(r.ms / 1000).toFixed(1)} s, ` +
+          `${(r.stdoutBytes / 1e6).toFixed(0)} MB to a pipe, peak RSS ${r.rssMb.toFixed(0)} MB`,
+      );
+    }
   } finally {
     await mock.close();
   }
@@ -122,5 +121,5 @@ async function logs(bin: string) {
 const bin = await buildCli();
 const which = process.argv[2];
 if (!which || which === 'cold') await cold(bin);
-if (!which || which === 'codes') await codes(bin);
-if (!which || which === 'logs') await logs(bin);
+if (!which || which === 'codes') await codes();
+if (!which || which === 'logs') await logs();

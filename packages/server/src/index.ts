@@ -2,7 +2,7 @@
 export { buildApp, type AppDeps } from './app.js';
 export { loadConfig, ConfigError, type Config, type ProviderUrls } from './config.js';
 export type { AppContext } from './context.js';
-export { createDb, dbTargetFromEnv, type Db, type DbTarget } from './db/database.js';
+export { createDb, dbTargetFromEnv, sqliteHandleOf, type Db, type DbTarget } from './db/database.js';
 export { migrateToLatest } from './db/migrate.js';
 export { insertReturningId } from './db/insert-id.js';
 export type { Database } from './db/tables.js';

@@ -6,6 +6,7 @@ import type { Io } from './io.js';
 import { Output, type OutputFlags } from './output.js';
 import { Profiles, type Profile } from './profiles.js';
 import { Prompts } from './prompts.js';
+import { httpFetch } from './http-fetch.js';
 
 /** Flags every command accepts (see program.ts). */
 export interface GlobalFlags extends OutputFlags {
@@ -109,6 +110,7 @@ export class Context {
       lang: this.lang,
       maxRetries: 2,
       timeoutMs: Number(this.io.env['SWB_TIMEOUT_MS'] ?? 60_000),
+      fetch: httpFetch,
     });
     return this.#client;
   }

@@ -1,6 +1,7 @@
 import { Client } from '@switchboard/sdk';
 import { defineCommand } from '../../core/command.js';
 import { CliError, ExitCode, usageError } from '../../core/errors.js';
+import { httpFetch } from '../../core/http-fetch.js';
 
 export default defineCommand<{ url?: string; token?: string; user?: string; name?: string }>({
   path: 'login',
@@ -31,15 +32,19 @@ export default defineCommand<{ url?: string; token?: string; user?: string; name
       const id = Number(user ?? (await ctx.prompts.input('User id', { flag: '--user' })));
       if (!Number.isInteger(id) || id < 1)
         throw usageError('--user must be the numeric user id with --token');
-      const me = await new Client({ baseUrl, accessToken: token, userId: id, lang: ctx.lang }).users.self.get(
-        ctx.req,
-      );
+      const me = await new Client({
+        baseUrl,
+        accessToken: token,
+        userId: id,
+        lang: ctx.lang,
+        fetch: httpFetch,
+      }).users.self.get(ctx.req);
       saved = { token, userId: me.id, username: me.username };
     } else {
       const username = user || (await ctx.prompts.input('Username', { flag: '--user' }));
       const password =
         env['SWB_PASSWORD'] || (await ctx.prompts.password('Password', { flag: 'SWB_PASSWORD' }));
-      const client = new Client({ baseUrl, lang: ctx.lang });
+      const client = new Client({ baseUrl, lang: ctx.lang, fetch: httpFetch });
       await client.users.login({ username, password }, ctx.req);
       const me = await client.users.self.get(ctx.req);
       let accessToken = me.access_token ?? '';

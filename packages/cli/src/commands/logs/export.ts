@@ -1,11 +1,12 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, WriteStream } from 'node:fs';
 import { resolve } from 'node:path';
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { defineCommand } from '../../core/command.js';
 import { usageError } from '../../core/errors.js';
 import { csvCell } from '../../core/output.js';
 import { cellText } from '../../core/format.js';
 import { LOG_FILTER_OPTIONS, logParams, type LogFilterFlags } from './filters.js';
+import { logPages, walkLogs } from './walk.js';
 
 const FIELDS = [
   'id',
@@ -28,7 +29,8 @@ const FIELDS = [
 
 export default defineCommand<LogFilterFlags & { format?: string; out?: string }>({
   path: 'logs export',
-  summary: 'Stream every matching log as CSV or JSON lines, one page at a time (constant memory)',
+  summary:
+    'Stream every matching log as CSV or JSON lines, newest first, one page at a time (constant memory)',
   options: [
     ...LOG_FILTER_OPTIONS,
     { flags: '--format <format>', description: 'csv or jsonl', default: 'jsonl' },
@@ -41,34 +43,32 @@ export default defineCommand<LogFilterFlags & { format?: string; out?: string }>
   async run(opts, ctx) {
     const format = opts.format ?? 'jsonl';
     if (format !== 'csv' && format !== 'jsonl') throw usageError('--format must be csv or jsonl');
-    // Pin the window's end so logs landing during the export do not shift the pages under us.
-    const params = { ...logParams(opts), pageSize: 100 };
-    params.end_timestamp ??= Math.floor(Date.now() / 1000);
-    const logs = ctx.client().logs;
-    const file: WriteStream | undefined = opts.out
-      ? createWriteStream(resolve(ctx.io.cwd, opts.out))
-      : undefined;
-    const write = async (line: string) => {
-      if (!file) return void ctx.io.stdout.write(line);
-      if (!file.write(line)) await once(file, 'drain');
+    const params = logParams(opts);
+    const fetchPage = logPages(ctx.client().logs, opts.self, ctx.req);
+    const out = opts.out ? createWriteStream(resolve(ctx.io.cwd, opts.out)) : ctx.io.stdout;
+    const write = async (chunk: string) => {
+      // Wait while the reader is slower than the server, so memory holds one page whatever the size.
+      if (out.write(chunk) === false && out instanceof EventEmitter) await once(out, 'drain');
     };
     if (format === 'csv') await write(FIELDS.join(',') + '\n');
     let count = 0;
-    const list = opts.self ? logs.listSelf(params, ctx.req) : logs.list(params, ctx.req);
     try {
-      for await (const log of list) {
-        const row = log as unknown as Record<string, unknown>;
-        await write(
-          format === 'csv'
-            ? FIELDS.map((f) => csvCell(cellText(row[f]))).join(',') + '\n'
-            : JSON.stringify(log) + '\n',
-        );
-        count++;
+      for await (const page of walkLogs(fetchPage, params)) {
+        let chunk = '';
+        for (const log of page) {
+          const row = log as unknown as Record<string, unknown>;
+          chunk +=
+            format === 'csv'
+              ? FIELDS.map((f) => csvCell(cellText(row[f]))).join(',') + '\n'
+              : JSON.stringify(log) + '\n';
+        }
+        await write(chunk);
+        count += page.length;
       }
     } finally {
-      if (file) {
-        file.end();
-        await once(file, 'close');
+      if (out instanceof WriteStream) {
+        out.end();
+        await once(out, 'close');
       }
     }
     ctx.out.note(`Exported ${count} log(s)${opts.out ? ` to ${opts.out}` : ''}.`);

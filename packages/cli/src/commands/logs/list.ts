@@ -1,6 +1,7 @@
 import { defineCommand } from '../../core/command.js';
-import { ALL_OPTION, collect, LIMIT_OPTION, pageSize } from '../../core/args.js';
+import { ALL_OPTION, LIMIT_OPTION, parseCount } from '../../core/args.js';
 import { LOG_COLUMNS, LOG_FILTER_OPTIONS, logParams, type LogFilterFlags } from './filters.js';
+import { take, WALK_PAGE_SIZE, logPages, walkLogs } from './walk.js';
 
 export default defineCommand<LogFilterFlags & { limit?: string; all?: boolean }>({
   path: 'logs list',
@@ -12,9 +13,9 @@ export default defineCommand<LogFilterFlags & { limit?: string; all?: boolean }>
     'swb logs list --model gpt-4o --username alice --json',
   ],
   async run(opts, ctx) {
-    const params = { ...logParams(opts), pageSize: pageSize(opts) };
-    const logs = ctx.client().logs;
-    const list = opts.self ? logs.listSelf(params, ctx.req) : logs.list(params, ctx.req);
-    await ctx.out.list(await collect(list, opts), LOG_COLUMNS);
+    const fetchPage = logPages(ctx.client().logs, opts.self, ctx.req);
+    const limit = opts.all ? Infinity : parseCount(opts.limit ?? 100, '--limit', 1);
+    const walk = walkLogs(fetchPage, logParams(opts), Math.min(WALK_PAGE_SIZE, limit));
+    await ctx.out.list(await take(walk, limit), LOG_COLUMNS);
   },
 });

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { toBool, type LogsTable } from '../../db/tables.js';
 import type { PageRequest } from '../../http/paging.js';
+import { ClosedWindowCache } from './closed-window-cache.js';
 import {
   channelNames,
   countLogs,
@@ -14,6 +15,47 @@ import {
 } from './logs.repository.js';
 
 type LogRow = Selectable<LogsTable>;
+type Consumed = Awaited<ReturnType<typeof sumConsumed>>;
+
+interface Totals {
+  count: ClosedWindowCache<number>;
+  consumed: ClosedWindowCache<Consumed>;
+}
+
+/** Per database (tests run many apps in one process), the remembered totals of recent filters. */
+const totalsByDb = new WeakMap<object, Totals>();
+
+function totals(ctx: AppContext): Totals {
+  let t = totalsByDb.get(ctx.db);
+  if (!t) {
+    const clock = { nowS: () => ctx.now(), nowMs: () => Date.now() };
+    t = {
+      count: new ClosedWindowCache(
+        { plus: (a, b) => a + b, minus: (a, b) => a - b },
+        (f) => countLogs(ctx.db, f),
+        clock,
+      ),
+      consumed: new ClosedWindowCache<Consumed>(
+        {
+          plus: (a, b) => ({
+            quota: a.quota + b.quota,
+            tokens: a.tokens + b.tokens,
+            count: a.count + b.count,
+          }),
+          minus: (a, b) => ({
+            quota: a.quota - b.quota,
+            tokens: a.tokens - b.tokens,
+            count: a.count - b.count,
+          }),
+        },
+        (f) => sumConsumed(ctx.db, f),
+        clock,
+      ),
+    };
+    totalsByDb.set(ctx.db, t);
+  }
+  return t;
+}
 
 /** Who reads: admins see channels and admin_info; users see their own rows, sanitised. */
 export type LogViewer = { admin: true } | { admin: false; userId: number };
@@ -80,7 +122,7 @@ export async function listLogPage(ctx: AppContext, filter: LogFilter, viewer: Lo
   const f = scoped(filter, viewer);
   const [rows, total] = await Promise.all([
     listLogs(ctx.db, f, page.pageSize, page.offset),
-    countLogs(ctx.db, f),
+    totals(ctx).count.get(f),
   ]);
   return { items: await present(ctx, rows, viewer), total };
 }
@@ -113,10 +155,16 @@ export async function logStat(ctx: AppContext, filter: LogFilter, viewer: LogVie
   const f = scoped(filter, viewer);
   const since = ctx.now() - 60;
   const recent = { ...f, start_timestamp: Math.max(f.start_timestamp ?? since, since) };
-  const [all, minute] = await Promise.all([sumConsumed(ctx.db, f), sumConsumed(ctx.db, recent)]);
+  const [all, minute] = await Promise.all([totals(ctx).consumed.get(f), sumConsumed(ctx.db, recent)]);
   return { quota: all.quota, rpm: minute.count, tpm: minute.tokens };
 }
 
-export function deleteLogs(ctx: AppContext, before: number): Promise<number> {
-  return deleteLogsBefore(ctx.db, before);
+export async function deleteLogs(ctx: AppContext, before: number): Promise<number> {
+  const t = totals(ctx);
+  try {
+    return await deleteLogsBefore(ctx.db, before);
+  } finally {
+    t.count.invalidate();
+    t.consumed.invalidate();
+  }
 }
