@@ -1,3 +1,4 @@
+import type { TableState } from '../lib/url-state';
 import { PAGE_SIZE_OPTIONS } from '@switchboard/sdk';
 import { Box, Card, CardContent, Checkbox, Pagination, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
@@ -151,4 +152,23 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
       />
     </Box>
   );
+}
+
+/**
+ * The pager of a table whose page and size live in the URL (useTableState) and whose rows come from one paged
+ * query: spread into DataTable.
+ */
+export function pagerProps(
+  table: Pick<TableState<string>, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>,
+  query: { isFetching: boolean; data?: { total?: number | undefined; hasNext?: boolean } | undefined },
+) {
+  return {
+    loading: query.isFetching,
+    page: table.page,
+    pageSize: table.pageSize,
+    total: query.data?.total,
+    hasNext: query.data?.hasNext ?? false,
+    onPage: table.setPage,
+    onPageSize: table.setPageSize,
+  };
 }

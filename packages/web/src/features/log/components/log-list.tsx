@@ -2,7 +2,7 @@ import type { Log } from '@switchboard/sdk';
 import { Box, Button, Chip, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Column } from '../../../components/data-table';
+import { DataTable, type Column, pagerProps } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/errors';
 import { formatQuota, formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -132,13 +132,7 @@ export function LogList() {
         testId="log-table"
         rows={logs.data?.items ?? []}
         columns={columns}
-        loading={logs.isFetching}
-        page={table.page}
-        pageSize={table.pageSize}
-        total={logs.data?.total}
-        hasNext={logs.data?.hasNext ?? false}
-        onPage={table.setPage}
-        onPageSize={table.setPageSize}
+        {...pagerProps(table, logs)}
       />
       {userInfo !== null && <LogUserDialog userId={userInfo} onClose={() => setUserInfo(null)} />}
     </Stack>

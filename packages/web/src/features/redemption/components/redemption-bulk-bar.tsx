@@ -1,6 +1,7 @@
 import { RedemptionStatus, type Redemption } from '@switchboard/sdk';
-import { Button, Stack, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { BulkBar } from '../../../components/bulk-bar';
 import { copyText } from '../../../lib/clipboard';
 import { downloadText, stampedName } from '../../../lib/download';
 import { notify } from '../../../lib/notify';
@@ -36,16 +37,7 @@ export function RedemptionBulkBar({ selected, onDelete, onDone }: Props) {
     );
   };
   return (
-    <Stack
-      direction="row"
-      spacing={1}
-      useFlexGap
-      sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}
-      data-testid="redemption-bulk-bar"
-    >
-      <Typography variant="body2" sx={{ mr: 1 }}>
-        {t('redemption.bulk.selected', { count: selected.length })}
-      </Typography>
+    <BulkBar label={t('redemption.bulk.selected', { count: selected.length })} testId="redemption-bulk-bar">
       <Button
         size="small"
         variant="outlined"
@@ -83,6 +75,6 @@ export function RedemptionBulkBar({ selected, onDelete, onDone }: Props) {
       <Button size="small" variant="outlined" color="error" onClick={onDelete}>
         {t('common.actions.delete')}
       </Button>
-    </Stack>
+    </BulkBar>
   );
 }

@@ -3,7 +3,7 @@ import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material'
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type Column } from '../../../components/data-table';
+import { DataTable, type Column, pagerProps } from '../../../components/data-table';
 import { formatQuota, formatTime } from '../../../lib/format';
 import { useTableState } from '../../../lib/url-state';
 import { useDeleteRedemptions } from '../api/mutations';
@@ -116,13 +116,7 @@ export function RedemptionList() {
         testId="redemption-table"
         rows={rows}
         columns={columns}
-        loading={codes.isFetching}
-        page={table.page}
-        pageSize={table.pageSize}
-        total={codes.data?.total}
-        hasNext={codes.data?.hasNext ?? false}
-        onPage={table.setPage}
-        onPageSize={table.setPageSize}
+        {...pagerProps(table, codes)}
         selectable
         selected={selected}
         onSelect={setSelected}

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/ma
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type Column } from '../../../components/data-table';
+import { DataTable, type Column, pagerProps } from '../../../components/data-table';
 import { formatQuota, formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useTableState } from '../../../lib/url-state';
@@ -113,13 +113,7 @@ export function TokenList() {
         testId="token-table"
         rows={tokens.data?.items ?? []}
         columns={columns}
-        loading={tokens.isFetching}
-        page={table.page}
-        pageSize={table.pageSize}
-        total={tokens.data?.total}
-        hasNext={tokens.data?.hasNext ?? false}
-        onPage={table.setPage}
-        onPageSize={table.setPageSize}
+        {...pagerProps(table, tokens)}
         selectable
         selected={selected}
         onSelect={setSelected}

@@ -1,6 +1,7 @@
 import { isRoot, UserManageAction, UserStatus, type User } from '@switchboard/sdk';
-import { Button, Stack, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { BulkBar } from '../../../components/bulk-bar';
 import { downloadText, stampedName } from '../../../lib/download';
 import { notify } from '../../../lib/notify';
 import { useManageUsers } from '../api/mutations';
@@ -35,16 +36,7 @@ export function UserBulkBar({ selected, onDelete, onDone }: Props) {
     );
   };
   return (
-    <Stack
-      direction="row"
-      spacing={1}
-      useFlexGap
-      sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}
-      data-testid="user-bulk-bar"
-    >
-      <Typography variant="body2" sx={{ mr: 1 }}>
-        {t('user.bulk.selected', { count: selected.length })}
-      </Typography>
+    <BulkBar label={t('user.bulk.selected', { count: selected.length })} testId="user-bulk-bar">
       <Button
         size="small"
         variant="outlined"
@@ -75,6 +67,6 @@ export function UserBulkBar({ selected, onDelete, onDone }: Props) {
       <Button size="small" variant="outlined" color="error" disabled={live.length === 0} onClick={onDelete}>
         {t('common.actions.delete')}
       </Button>
-    </Stack>
+    </BulkBar>
   );
 }

@@ -3,7 +3,7 @@ import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type Column } from '../../../components/data-table';
+import { DataTable, type Column, pagerProps } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/errors';
 import { formatQuota } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -151,13 +151,7 @@ export function UserList() {
         testId="user-table"
         rows={rows}
         columns={columns}
-        loading={users.isFetching}
-        page={table.page}
-        pageSize={table.pageSize}
-        total={users.data?.total}
-        hasNext={users.data?.hasNext ?? false}
-        onPage={table.setPage}
-        onPageSize={table.setPageSize}
+        {...pagerProps(table, users)}
         selectable
         selected={selected}
         onSelect={setSelected}
