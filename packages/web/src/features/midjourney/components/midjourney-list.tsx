@@ -2,7 +2,8 @@ import type { DrawingTask } from '@switchboard/sdk';
 import { Alert, Box, Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Column } from '../../../components/data-table';
+import { DataTable, type Column, pagerProps } from '../../../components/data-table';
+import { ChannelIdField } from '../../../components/channel-id-field';
 import { FailReasonButton } from '../../../components/fail-reason-button';
 import { formatTime } from '../../../lib/format';
 import { useStatus } from '../../../lib/status';
@@ -121,13 +122,7 @@ export function MidjourneyList() {
           sx={{ maxWidth: 260 }}
         />
         {admin && (
-          <TextField
-            label={t('midjourney.admin.channelId')}
-            name="channel_id"
-            value={channelId}
-            onChange={(e) => setChannelId(e.target.value.replace(/\D/g, ''))}
-            sx={{ maxWidth: 140 }}
-          />
+          <ChannelIdField label={t('midjourney.admin.channelId')} value={channelId} onChange={setChannelId} />
         )}
         <Button type="submit" variant="outlined">
           {t('common.actions.search')}
@@ -136,13 +131,9 @@ export function MidjourneyList() {
       <DataTable
         rows={drawings.data?.items ?? []}
         columns={columns}
-        loading={drawings.isFetching}
-        page={table.page}
+        {...pagerProps(table, drawings)}
+        // The server pages these lists at its own fixed size.
         pageSize={drawings.data?.pageSize ?? 10}
-        total={drawings.data?.total}
-        hasNext={drawings.data?.hasNext ?? false}
-        onPage={table.setPage}
-        onPageSize={table.setPageSize}
       />
     </Stack>
   );

@@ -2,7 +2,8 @@ import { taskDurationBadge, type Task } from '@switchboard/sdk';
 import { Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Column } from '../../../components/data-table';
+import { DataTable, type Column, pagerProps } from '../../../components/data-table';
+import { ChannelIdField } from '../../../components/channel-id-field';
 import { FailReasonButton } from '../../../components/fail-reason-button';
 import { formatTime, fromDateTimeInput, toDateTimeInput } from '../../../lib/format';
 import { isAdmin, useUser } from '../../../lib/session';
@@ -124,13 +125,7 @@ export function TaskList() {
           sx={{ maxWidth: 240 }}
         />
         {admin && (
-          <TextField
-            label={t('task.admin.channelId')}
-            name="channel_id"
-            value={channelId}
-            onChange={(e) => setChannelId(e.target.value.replace(/\D/g, ''))}
-            sx={{ maxWidth: 140 }}
-          />
+          <ChannelIdField label={t('task.admin.channelId')} value={channelId} onChange={setChannelId} />
         )}
         <Button type="submit" variant="outlined">
           {t('common.actions.search')}
@@ -139,13 +134,9 @@ export function TaskList() {
       <DataTable
         rows={tasks.data?.items ?? []}
         columns={columns}
-        loading={tasks.isFetching}
-        page={table.page}
+        {...pagerProps(table, tasks)}
+        // The server pages these lists at its own fixed size.
         pageSize={tasks.data?.pageSize ?? 10}
-        total={tasks.data?.total}
-        hasNext={tasks.data?.hasNext ?? false}
-        onPage={table.setPage}
-        onPageSize={table.setPageSize}
       />
     </Stack>
   );
