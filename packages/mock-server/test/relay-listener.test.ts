@@ -34,7 +34,7 @@ describe('the relay listener', () => {
     }
   });
 
-  it('serves in-process inject through the same listener', async () => {
+  it('answers in-process inject (tests, mock-server) as over HTTP', async () => {
     const res = await mock.app.inject({
       method: 'POST',
       url: '/v1/chat/completions',

@@ -10,10 +10,10 @@ import {
   Stack,
   Switch,
   TextField,
-  Typography,
 } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchForm } from '../../../components/search-form';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -255,14 +255,7 @@ export function ChannelList() {
   return (
     <Stack spacing={2}>
       <Paper sx={{ p: 2 }}>
-        <Box
-          component="form"
-          onSubmit={search}
-          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
-        >
-          <Typography variant="h6" component="h1" sx={{ mr: 2 }}>
-            {t('channel.list.title')}
-          </Typography>
+        <SearchForm title={t('channel.list.title')} onSubmit={search}>
           <TextField
             label={t('channel.list.keyword')}
             value={keyword}
@@ -349,7 +342,7 @@ export function ChannelList() {
             )}
             {more(t('channel.list.deleteDisabled'), () => setDeletingDisabled(true))}
           </Menu>
-        </Box>
+        </SearchForm>
       </Paper>
       {selectedChannels.length > 0 && (
         <BulkBar

@@ -1,14 +1,13 @@
 import type { Log } from '@switchboard/sdk';
-import { Box, Button, Chip, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
+import { Box, Chip, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column, pagerProps } from '../../../components/data-table';
-import { errorMessage } from '../../../lib/errors';
 import { formatQuota, formatTime } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
 import { isAdmin, useUser } from '../../../lib/session';
 import { useTableState } from '../../../lib/url-state';
 import { exportLogsCsv } from '../api/export-csv';
+import { ExportAllButton } from '../../../components/export-all-button';
 import { LOG_FILTERS } from '../api/keys';
 import { useLogStat, useLogs } from '../api/queries';
 import { adminLogColumns } from './admin-log-columns';
@@ -17,35 +16,15 @@ import { LogDetails } from './log-details';
 import { LogFilters } from './log-filters';
 import { LogUserDialog } from './log-user-dialog';
 
-function download(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export function LogList() {
   const { t } = useTranslation();
   const table = useTableState('log', LOG_FILTERS);
   const [autoRefresh, setAutoRefresh] = useState(false);
-  const [exported, setExported] = useState<number | null>(null);
   // Admins read every user's logs, with the channel, user and retry columns (spec §6).
   const admin = isAdmin(useUser());
   const [userInfo, setUserInfo] = useState<number | null>(null);
   const logs = useLogs(table.filters, table.page, table.pageSize, autoRefresh, admin);
   const stat = useLogStat(table.filters, autoRefresh, admin);
-
-  const exportCsv = async () => {
-    setExported(0);
-    try {
-      const csv = await exportLogsCsv(table.filters, setExported, undefined, admin);
-      download(csv, `logs-${new Date().toISOString().slice(0, 19).replaceAll(':', '')}.csv`);
-    } catch (e) {
-      notify('error', errorMessage(e));
-    } finally {
-      setExported(null);
-    }
-  };
 
   const columns: Column<Log>[] = [
     {
@@ -112,14 +91,13 @@ export function LogList() {
             control={<Switch checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} />}
             label={t('log.list.autoRefresh')}
           />
-          <Button
-            variant="outlined"
-            onClick={() => void exportCsv()}
-            disabled={exported !== null}
-            data-testid="log-export"
-          >
-            {exported !== null ? t('log.list.exporting', { count: exported }) : t('log.list.export')}
-          </Button>
+          <ExportAllButton
+            label={t('log.list.export')}
+            busyLabel={(count) => t('log.list.exporting', { count })}
+            stem="logs"
+            csv={(onProgress) => exportLogsCsv(table.filters, onProgress, undefined, admin)}
+            testId="log-export"
+          />
         </Stack>
         <LogFilters
           key={JSON.stringify(table.filters)}

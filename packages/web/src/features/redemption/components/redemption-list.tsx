@@ -2,6 +2,7 @@ import { RedemptionStatus, type Redemption } from '@switchboard/sdk';
 import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchForm } from '../../../components/search-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type Column, pagerProps } from '../../../components/data-table';
 import { formatQuota, formatTime } from '../../../lib/format';
@@ -11,7 +12,9 @@ import { useRedemptions } from '../api/queries';
 import { RedemptionBulkBar } from './redemption-bulk-bar';
 import { RedemptionCreatedDialog } from './redemption-created-dialog';
 import { RedemptionEditDialog, type CreatedBatch } from './redemption-edit-dialog';
-import { RedemptionExportButton } from './redemption-export-button';
+import { ExportAllButton } from '../../../components/export-all-button';
+import { fetchAllRedemptions } from '../api/queries';
+import { redemptionsCsv } from '../codes-csv';
 import { RedemptionKey } from './redemption-key';
 import { RedemptionRowActions } from './redemption-row-actions';
 import { RedemptionStatusChip } from './redemption-status-chip';
@@ -82,14 +85,7 @@ export function RedemptionList() {
   return (
     <Stack spacing={2}>
       <Paper sx={{ p: 2 }}>
-        <Box
-          component="form"
-          onSubmit={search}
-          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
-        >
-          <Typography variant="h6" component="h1" sx={{ mr: 2 }}>
-            {t('redemption.list.title')}
-          </Typography>
+        <SearchForm title={t('redemption.list.title')} onSubmit={search}>
           <TextField
             label={t('redemption.list.search')}
             name="keyword"
@@ -101,11 +97,18 @@ export function RedemptionList() {
             {t('common.actions.search')}
           </Button>
           <Box sx={{ flex: 1 }} />
-          <RedemptionExportButton keyword={table.filters.keyword} />
+          <ExportAllButton
+            label={t('redemption.list.export')}
+            busyLabel={(count) => t('redemption.list.exporting', { count })}
+            stem="redemptions"
+            csv={async (onProgress) =>
+              redemptionsCsv(await fetchAllRedemptions(table.filters.keyword, onProgress))
+            }
+          />
           <Button variant="contained" onClick={() => setEditing(null)} data-testid="create-redemption">
             {t('redemption.list.create')}
           </Button>
-        </Box>
+        </SearchForm>
         <RedemptionBulkBar
           selected={selectedRows}
           onDelete={() => setDeleting(selectedRows.map((r) => r.id))}

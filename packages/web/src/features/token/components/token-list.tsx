@@ -1,7 +1,8 @@
 import type { Token } from '@switchboard/sdk';
-import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchForm } from '../../../components/search-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type Column, pagerProps } from '../../../components/data-table';
 import { formatQuota, formatTime } from '../../../lib/format';
@@ -69,14 +70,7 @@ export function TokenList() {
     <Stack spacing={2}>
       <Alert severity="warning">{t('token.list.personalUse')}</Alert>
       <Paper sx={{ p: 2 }}>
-        <Box
-          component="form"
-          onSubmit={search}
-          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
-        >
-          <Typography variant="h6" component="h1" sx={{ mr: 2 }}>
-            {t('token.list.title')}
-          </Typography>
+        <SearchForm title={t('token.list.title')} onSubmit={search}>
           <TextField
             label={t('token.list.searchName')}
             value={keyword}
@@ -107,7 +101,7 @@ export function TokenList() {
           >
             {t('token.list.deleteSelected')}
           </Button>
-        </Box>
+        </SearchForm>
       </Paper>
       <DataTable
         testId="token-table"

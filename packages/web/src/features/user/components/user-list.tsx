@@ -2,6 +2,7 @@ import type { User } from '@switchboard/sdk';
 import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchForm } from '../../../components/search-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type Column, pagerProps } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/errors';
@@ -14,7 +15,9 @@ import { QuotaAddDialog } from './quota-add-dialog';
 import { UserBulkBar } from './user-bulk-bar';
 import { UserRoleChip, UserStatusChip } from './user-chips';
 import { UserCreateDialog } from './user-create-dialog';
-import { UserExportButton } from './user-export-button';
+import { ExportAllButton } from '../../../components/export-all-button';
+import { fetchAllUsers } from '../api/queries';
+import { usersCsv } from '../users-csv';
 import { UserRowActions } from './user-row-actions';
 
 const FILTERS = ['keyword', 'group'] as const;
@@ -101,14 +104,7 @@ export function UserList() {
   return (
     <Stack spacing={2}>
       <Paper sx={{ p: 2 }}>
-        <Box
-          component="form"
-          onSubmit={search}
-          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
-        >
-          <Typography variant="h6" component="h1" sx={{ mr: 2 }}>
-            {t('user.list.title')}
-          </Typography>
+        <SearchForm title={t('user.list.title')} onSubmit={search}>
           <TextField
             label={t('user.list.search')}
             name="keyword"
@@ -136,11 +132,16 @@ export function UserList() {
             {t('common.actions.search')}
           </Button>
           <Box sx={{ flex: 1 }} />
-          <UserExportButton filters={table.filters} />
+          <ExportAllButton
+            label={t('user.list.export')}
+            busyLabel={(count) => t('user.list.exporting', { count })}
+            stem="users"
+            csv={async (onProgress) => usersCsv(await fetchAllUsers(table.filters, onProgress))}
+          />
           <Button variant="contained" onClick={() => setCreating(true)} data-testid="create-user">
             {t('user.list.create')}
           </Button>
-        </Box>
+        </SearchForm>
         <UserBulkBar
           selected={selectedRows}
           onDelete={() => setDeleting(selectedRows)}
