@@ -1,4 +1,4 @@
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 // No React plugin: @vitejs/plugin-react needs Vite 8, and esbuild's automatic JSX runtime is all the build
 // needs (the cost is no fast refresh in `vite dev`).
@@ -6,6 +6,9 @@ export default defineConfig({
   root: import.meta.dirname,
   resolve: { conditions: ['source', ...defaultClientConditions] },
   esbuild: { jsx: 'automatic' },
+  // The server-side build (build-web.mjs) is self-contained: the gateway loads it from dist-ssr without the
+  // console's packages having to resolve under Node.
+  ssr: { noExternal: true, resolve: { conditions: ['source', ...defaultServerConditions] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

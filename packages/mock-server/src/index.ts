@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { seedFixtures, type Credentials } from './fixtures/index.js';
 import {
   buildApp,
+  createConsoleRenderer,
   createDb,
   migrateToLatest,
   registerWebConsole,
+  ssrEntryOf,
   testConfig,
   type AppContext,
   type ProviderUrls,
@@ -56,6 +58,8 @@ export interface MockServerOptions {
   webhookAllowPrivate?: boolean;
   /** A built web console to serve at `/` (packages/web/dist), as the real server does. */
   webDist?: string;
+  /** Draw the console's table screens on the server, as the real server does (default true with webDist). */
+  webSsr?: boolean;
   /**
    * Starts a fake Epay gateway and turns online top-up on (PayAddress, EpayId, EpayKey, and ServerAddress set to
    * this server, so notifications come back here).
@@ -109,7 +113,11 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
       now: opts.now ?? Math.floor(Date.now() / 1000),
       upstreams: { openai: openai.url, anthropic: anthropic.url, gemini: gemini.url },
     });
-    if (opts.webDist) await registerWebConsole(app, opts.webDist);
+    if (opts.webDist) {
+      const draw =
+        opts.webSsr === false ? undefined : createConsoleRenderer(app, ctx, ssrEntryOf(opts.webDist));
+      await registerWebConsole(app, opts.webDist, draw);
+    }
     await app.listen({ port: opts.port ?? 0, host });
     const { port } = app.server.address() as AddressInfo;
     const url = `http://${host}:${port}`;

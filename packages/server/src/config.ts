@@ -20,6 +20,8 @@ export interface Config {
   bodyLimit: number;
   /** Directory of the built console, served at / when it exists. */
   webDist: string | undefined;
+  /** Draw the console's table screens on the server (WEB_SSR, default on when the server build exists). */
+  webSsr: boolean;
   trustProxy: boolean;
   redisUrl: string | undefined;
   /** Settlement journal directory (crash safety of batched quota writes); none for in-memory databases. */
@@ -197,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     bodyLimit: int(env, 'MAX_REQUEST_BODY_MB', 32, 1) * 1024 * 1024,
     webDist,
+    webSsr: bool(env, 'WEB_SSR', true),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     redisUrl: env.REDIS_CONN_STRING || undefined,
     ledgerJournalDir: journalDir(env, dataDir, db),

@@ -4,7 +4,8 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { bootstrapRoot } from './modules/users/bootstrap.js';
-import { registerWebConsole } from './http/web-console.js';
+import { createConsoleRenderer } from './http/console-ssr.js';
+import { defaultWebDist, registerWebConsole, ssrEntryOf } from './http/web-console.js';
 
 function fail(message: string): never {
   console.error(`switchboard: ${message}`);
@@ -39,7 +40,9 @@ async function main(): Promise<void> {
     fail(`cannot prepare the ${config.db.dialect} database: ${(e as Error).message}`);
   }
   const { app, ctx } = await buildApp({ db, config, logger: process.env.LOG_REQUESTS === 'true' });
-  await registerWebConsole(app, config.webDist);
+  const webDist = config.webDist ?? defaultWebDist();
+  const draw = config.webSsr ? createConsoleRenderer(app, ctx, ssrEntryOf(webDist)) : undefined;
+  await registerWebConsole(app, webDist, draw);
   const root = await bootstrapRoot(ctx);
   if (root.created && root.defaultPassword) {
     console.warn(

@@ -96,6 +96,30 @@ describe.skipIf(!hasChromium)('web console in Chromium', () => {
       .toBeGreaterThan(0);
   });
 
+  it('draws a table screen on the server: its rows show without JavaScript, then the console takes over', async () => {
+    const noScript = await browser.newContext({
+      storageState: await context.storageState(),
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 800 },
+      locale: 'zh-CN',
+    });
+    try {
+      const drawn = await noScript.newPage();
+      await drawn.goto(`${server.url}/log`);
+      const rows = drawn.locator('[data-server-drawn] [data-testid="log-table"] [data-row-id]');
+      expect(await rows.count()).toBeGreaterThan(0);
+      expect(await rows.first().isVisible()).toBe(true);
+      expect(await drawn.locator('[data-server-drawn]').getByText('gpt-4o-mini').count()).toBeGreaterThan(0);
+    } finally {
+      await noScript.close();
+    }
+    await go('/log');
+    await expect
+      .poll(() => page.locator('[data-testid="log-table"] .MuiDataGrid-row').count())
+      .toBeGreaterThan(0);
+    expect(await page.locator('[data-server-drawn]').count()).toBe(0);
+  });
+
   it('switches language and remembers it', async () => {
     await go('/token');
     await page.getByTestId('language-menu').click();

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { ConsoleRendererFn } from './console-ssr.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,14 +30,26 @@ export function defaultWebDist(): string {
     : source;
 }
 
+/** The console's server build, beside its client build (packages/web/dist-ssr). */
+export function ssrEntryOf(dist: string): string {
+  return join(dist, '..', 'dist-ssr', 'render-page.js');
+}
+
+const ROOT = '<div id="root"></div>';
+
 /**
  * Serves the built console with SPA fallback: unknown non-API GETs get index.html so client routes work on
- * reload. API paths keep new-api's JSON 404.
+ * reload. API paths keep new-api's JSON 404. With `draw`, the table screens come drawn (console-ssr.ts).
  */
-export async function registerWebConsole(app: FastifyInstance, dist = defaultWebDist()): Promise<boolean> {
+export async function registerWebConsole(
+  app: FastifyInstance,
+  dist = defaultWebDist(),
+  draw?: ConsoleRendererFn,
+): Promise<boolean> {
   const indexFile = join(dist, 'index.html');
   if (!existsSync(indexFile)) return false;
   const indexHtml = readFileSync(indexFile);
+  const indexText = indexHtml.toString('utf8');
   app.get('/*', async (req, reply) => {
     const path = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
     const file = normalize(join(dist, path));
@@ -61,6 +74,15 @@ export async function registerWebConsole(app: FastifyInstance, dist = defaultWeb
           code: '',
         },
       });
+    }
+    const drawn = draw && indexText.includes(ROOT) ? await draw(req) : undefined;
+    if (drawn) {
+      // The page holds the caller's own data: never stored by a cache.
+      return reply
+        .type(TYPES['.html']!)
+        .header('Cache-Control', 'no-store')
+        .header('Server-Timing', drawn.timing)
+        .send(indexText.replace(ROOT, () => `<div id="root">${drawn.root}</div>${drawn.state}`));
     }
     return reply.type(TYPES['.html']!).header('Cache-Control', 'no-cache').send(indexHtml);
   });

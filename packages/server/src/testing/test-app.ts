@@ -22,6 +22,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     criticalRateLimit: { enabled: true, count: 100_000, durationS: 1200 },
     bodyLimit: 1024 * 1024,
     webDist: undefined,
+    webSsr: false,
     trustProxy: false,
     redisUrl: undefined,
     ...overrides,

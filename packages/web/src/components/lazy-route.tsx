@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { preloadable } from '../lib/preloadable';
 import { ScreenBoundary } from './screen-error';
 
 /**
@@ -18,11 +19,10 @@ const loaders = new Map<string, () => Promise<unknown>>();
 /**
  * Starts loading the screen of `pathname` at start-up, beside the language files and the SDK, instead of
  * after the first render: on a cold load of /log that chain of downloads was most of the time to its first row.
+ * Resolves when it is in (or failed: the screen's boundary shows that when it renders).
  */
-export function preloadScreen(pathname: string): void {
-  void loaders
-    .get(pathname.split('/')[1] ?? '')?.()
-    .catch(() => undefined);
+export function preloadScreen(pathname: string): Promise<unknown> {
+  return (loaders.get(pathname.split('/')[1] ?? '')?.() ?? Promise.resolve()).catch(() => undefined);
 }
 
 /**
@@ -34,8 +34,8 @@ export function lazyRoute<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
 ): RouteObject {
-  loaders.set(path.split('/')[0]!, load);
-  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  const { Component: Screen, preload } = preloadable(load, pick);
+  loaders.set(path.split('/')[0]!, preload);
   return {
     path,
     element: (

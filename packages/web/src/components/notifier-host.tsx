@@ -1,7 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { preloadable } from '../lib/preloadable';
 import { useNotices } from '../lib/notify';
 
-const Notifier = lazy(() => import('./notifier'));
+const { Component: Notifier } = preloadable(
+  () => import('./notifier'),
+  (m) => m.default,
+);
 
 /** Mounts the toasts (and loads their code) only once there is something to say. */
 export function NotifierHost() {

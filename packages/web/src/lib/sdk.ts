@@ -1,8 +1,15 @@
-import type { Client, Lang } from '@switchboard/sdk';
+import type { Client, ClientOptions, Lang } from '@switchboard/sdk';
 import { readJson, STORAGE_KEYS } from './storage';
 
 let client: Promise<Client> | undefined;
 let clientLang: Lang = 'zh';
+/** Set by the server render: its in-process transport and the session's credentials. */
+let serverOptions: Partial<ClientOptions> | undefined;
+
+export function setServerClientOptions(options: Partial<ClientOptions> | undefined): void {
+  serverOptions = options;
+  client = undefined;
+}
 
 function origin(): string {
   return globalThis.location?.origin ?? 'http://localhost';
@@ -21,6 +28,7 @@ export function sdk(): Promise<Client> {
       baseUrl: origin(),
       lang: clientLang,
       ...(typeof user?.id === 'number' ? { userId: user.id } : {}),
+      ...serverOptions,
     });
   });
   return client;

@@ -20,7 +20,46 @@ export const STORAGE_KEYS = {
   idSort: 'id-sort',
 } as const;
 
+/** The browser-side preferences a server render draws with: mirrored into one cookie the server reads. */
+export const PREFS_COOKIE = 'swb_prefs';
+/** The mode the console last drew when following the system (the server cannot ask the browser). */
+export const RESOLVED_THEME_KEY = 'theme-resolved';
+
+function mirrored(key: string): boolean {
+  return (
+    key === STORAGE_KEYS.language ||
+    key === STORAGE_KEYS.themeMode ||
+    key === STORAGE_KEYS.idSort ||
+    key === RESOLVED_THEME_KEY ||
+    key.startsWith(STORAGE_KEYS.pageSize)
+  );
+}
+
+/** During a server render: the items the browser would hold (from its cookie, and the session's user). */
+let serverItems: Map<string, string> | undefined;
+
+export function setServerItems(items: Record<string, string> | undefined): void {
+  serverItems = items ? new Map(Object.entries(items)) : undefined;
+}
+
+/** Writes the mirrored keys of local storage into the preferences cookie. */
+export function syncPrefsCookie(): void {
+  try {
+    const storage = globalThis.localStorage;
+    if (!storage || !globalThis.document) return;
+    const prefs: Record<string, string> = {};
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key !== null && mirrored(key)) prefs[key] = storage.getItem(key) ?? '';
+    }
+    document.cookie = `${PREFS_COOKIE}=${encodeURIComponent(JSON.stringify(prefs))}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // cookies off: the server draws with its defaults, the console corrects itself when it starts
+  }
+}
+
 export function readItem(key: string): string | null {
+  if (serverItems) return serverItems.get(key) ?? null;
   try {
     return globalThis.localStorage?.getItem(key) ?? null;
   } catch {
@@ -32,6 +71,7 @@ export function writeItem(key: string, value: string | null): void {
   try {
     if (value === null) globalThis.localStorage?.removeItem(key);
     else globalThis.localStorage?.setItem(key, value);
+    if (mirrored(key)) syncPrefsCookie();
   } catch {
     // private mode or a full quota: the console still works, it just forgets
   }

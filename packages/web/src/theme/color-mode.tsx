@@ -1,6 +1,6 @@
 import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { readItem, STORAGE_KEYS, writeItem } from '../lib/storage';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { readItem, RESOLVED_THEME_KEY, STORAGE_KEYS, writeItem } from '../lib/storage';
 import { createAppTheme, type ColorMode } from './theme';
 
 interface ColorModeValue {
@@ -23,7 +23,12 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
     const value = readItem(STORAGE_KEYS.themeMode);
     return value === 'light' || value === 'dark' ? value : null;
   });
-  const mode: ColorMode = stored ?? (prefersDark ? 'dark' : 'light');
+  // A server render cannot ask the browser: it draws the mode the console last resolved there.
+  const systemDark = globalThis.document ? prefersDark : readItem(RESOLVED_THEME_KEY) === 'dark';
+  const mode: ColorMode = stored ?? (systemDark ? 'dark' : 'light');
+  useEffect(() => {
+    if (stored === null) writeItem(RESOLVED_THEME_KEY, mode);
+  }, [mode, stored]);
   const theme = useMemo(() => createAppTheme(mode), [mode]);
   const value = useMemo<ColorModeValue>(
     () => ({

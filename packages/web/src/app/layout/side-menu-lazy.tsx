@@ -1,7 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { preloadable } from '../../lib/preloadable';
 import type { MenuItem } from './menu-items';
 
-const Menu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
+const { Component: Menu, preload: preloadSideMenu } = preloadable(
+  () => import('./side-menu'),
+  (m) => m.SideMenu,
+);
 
 /** The side menu, loaded once someone is signed in (the sign-in screens never show it). */
 export function SideMenu(props: { items: MenuItem[]; collapsed: boolean; onNavigate?: () => void }) {
@@ -11,3 +15,5 @@ export function SideMenu(props: { items: MenuItem[]; collapsed: boolean; onNavig
     </Suspense>
   );
 }
+
+export { preloadSideMenu };

@@ -1,0 +1,127 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import type { ClientOptions } from '@switchboard/sdk';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { Providers } from '../app/providers';
+import { AppRoutes } from '../app/router';
+import { preloadScreen } from '../components/lazy-route';
+import { initI18n, type Language } from '../lib/i18n';
+import { pendingLoads } from '../lib/preloadable';
+import { createQueryClient } from '../lib/query-client';
+import { resetSdk, sdk, setServerClientOptions } from '../lib/sdk';
+import { reloadUser } from '../lib/session';
+import { setServerItems, STORAGE_KEYS } from '../lib/storage';
+
+export interface RenderInput {
+  /** Path and query of the page. */
+  url: string;
+  lang: Language;
+  /** Local-storage items the browser holds (its preferences cookie), by key. */
+  items: Record<string, string>;
+  /** The session's transport: the server's own API, in process, with the caller's credentials. */
+  client: Pick<ClientOptions, 'fetch' | 'headers' | 'userId'>;
+  /** Waiting for data stops here (ms); the page is drawn with what came. */
+  budgetMs: number;
+}
+
+export interface RenderOutput {
+  /** The markup of #root, emotion's style tags inline. */
+  html: string;
+  /** The queries the page drew with, for the console to start from. */
+  state: unknown;
+  /** Milliseconds spent drawing (all passes) and waiting for modules and data. */
+  timings: { draw: number; wait: number; passes: number };
+}
+
+const MAX_PASSES = 4;
+
+function enabled(query: Query): boolean {
+  const flag = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  return typeof flag === 'function' ? flag(query) : flag !== false;
+}
+
+/** Queries the last pass asked for and nobody has fetched. */
+function unfetched(client: QueryClient): Query[] {
+  return client
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && enabled(q));
+}
+
+/** Only data that survives JSON (the console's queries return plain objects; anything else is refetched). */
+function plain(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value !== 'object') return typeof value !== 'function';
+  if (depth > 20) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== Array.prototype && proto !== null) return false;
+  return Object.values(value).every((v) => plain(v, depth + 1));
+}
+
+function draw(client: QueryClient, url: string): string {
+  // A fresh emotion cache per pass: emotion writes a rule's <style> only the first time its cache sees it.
+  const cache = createCache({ key: 'css' });
+  return renderToString(
+    <CacheProvider value={cache}>
+      <Providers client={client}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </Providers>
+    </CacheProvider>,
+  );
+}
+
+/**
+ * Draws one console page on the server, the way the browser will once the console has started: the same
+ * components, with the screen's queries answered first. Passes repeat while a pass asked for a module or data
+ * it did not have (a lazy screen, then its queries). Not reentrant: the caller runs one render at a time,
+ * because the session, language and storage it sets are the console's module-wide ones.
+ */
+export async function renderPage(input: RenderInput): Promise<RenderOutput> {
+  const deadline = Date.now() + input.budgetMs;
+  setServerItems(input.items);
+  setServerClientOptions(input.client);
+  try {
+    const client = createQueryClient();
+    await initI18n(input.lang);
+    resetSdk(input.lang);
+    const self = await (await sdk()).users.self.get();
+    setServerItems({
+      ...input.items,
+      [STORAGE_KEYS.user]: JSON.stringify({
+        id: self.id,
+        username: self.username,
+        display_name: self.display_name,
+        role: self.role,
+        status: self.status,
+        group: self.group,
+      }),
+    });
+    reloadUser();
+    await preloadScreen(new URL(input.url, 'http://x').pathname);
+    const timings = { draw: 0, wait: 0, passes: 0 };
+    let html = '';
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const drawStart = performance.now();
+      html = draw(client, input.url);
+      timings.draw += performance.now() - drawStart;
+      timings.passes++;
+      const waits = [...pendingLoads(), ...unfetched(client).map((q) => q.fetch().catch(() => undefined))];
+      const left = deadline - Date.now();
+      if (waits.length === 0 || left <= 0 || pass === MAX_PASSES - 1) break;
+      const waitStart = performance.now();
+      await Promise.race([Promise.allSettled(waits), new Promise((r) => setTimeout(r, left))]);
+      timings.wait += performance.now() - waitStart;
+    }
+    const state = dehydrate(client, {
+      shouldDehydrateQuery: (q) => q.state.status === 'success' && plain(q.state.data),
+    });
+    return { html, state, timings };
+  } finally {
+    setServerItems(undefined);
+    setServerClientOptions(undefined);
+    reloadUser();
+  }
+}
