@@ -7,7 +7,7 @@ const featuresDir = new URL('./packages/web/src/features', import.meta.url);
 const webFeatures = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', 'data/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'coverage/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -43,7 +43,11 @@ export async function buildWeb({ force = false, quiet = false } = {}) {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    const common = { root: join(root, 'packages/web'), mode: 'production', logLevel: quiet ? 'silent' : 'warn' };
+    const common = {
+      root: join(root, 'packages/web'),
+      mode: 'production',
+      logLevel: quiet ? 'silent' : 'warn',
+    };
     await build(common);
     await build({
       ...common,
