@@ -88,3 +88,57 @@ export function seedChannels(handle: Handle, count: number, now: number): void {
     ability.run('gpt-4o', id);
   });
 }
+
+/**
+ * `count` common users with ids from 2 (id 1 stays root's: the first user the server creates). Their password
+ * hashes are placeholders: these accounts fill the user table, nobody signs in as them.
+ */
+export function seedUsers(handle: Handle, count: number, now: number): void {
+  const insert = handle.prepare(
+    `insert into users (id, username, password, display_name, role, status, quota, used_quota, request_count,
+       "group", aff_code, created_time)
+     values (?, ?, '!', ?, 1, ?, ?, ?, ?, 'default', ?, ?)`,
+  );
+  inBatches(handle, count, (i) => {
+    insert.run(
+      i + 2,
+      `bench${i}`,
+      `Bench ${i}`,
+      i % 50 === 0 ? 2 : 1,
+      500000 + i,
+      i * 7,
+      i % 300,
+      `b${i}`,
+      now - i,
+    );
+  });
+}
+
+/** `count` redemption codes of 10 000 quota each, a tenth of them already redeemed by user 1. */
+export function seedRedemptions(handle: Handle, count: number, now: number): void {
+  const insert = handle.prepare(
+    `insert into redemptions (user_id, key, status, name, quota, created_time, redeemed_time, used_user_id)
+     values (1, ?, ?, ?, 10000, ?, ?, ?)`,
+  );
+  inBatches(handle, count, (i) => {
+    const used = i % 10 === 0;
+    insert.run(
+      `bench${String(i).padStart(27, '0')}`,
+      used ? 3 : 1,
+      `bench-${i % 100}`,
+      now - i,
+      used ? now - i + 60 : 0,
+      used ? 1 : 0,
+    );
+  });
+}
+
+/** Root as the server would create it on first start (id 1), which it no longer does once users exist. */
+export function seedRoot(handle: Handle, passwordHash: string, now: number): void {
+  handle
+    .prepare(
+      `insert into users (id, username, password, display_name, role, status, quota, created_time)
+       values (1, 'root', ?, 'Root User', 100, 1, 100000000, ?)`,
+    )
+    .run(passwordHash, now);
+}
