@@ -42,7 +42,8 @@ describe('console pages drawn on the server', () => {
     mkdirSync(join(root, 'dist-ssr'));
     writeFileSync(
       join(dist, 'index.html'),
-      '<html><body><div id="root"></div><script src="/a.js"></script></body></html>',
+      '<html lang="zh"><head><script type="module" crossorigin src="/assets/index-x.js"></script></head>' +
+        '<body><div id="root"></div></body></html>',
     );
     writeFileSync(ssrEntryOf(dist), FAKE_RENDERER);
     db = await openTestDb('sqlite');
@@ -88,8 +89,12 @@ describe('console pages drawn on the server', () => {
     });
     // Drawn in the mode the console last resolved (none stored: light), dropped if the system now says dark.
     expect(res.body).toContain("matches !== false) document.getElementById('root').replaceChildren()");
-    // The page's own scripts are still there, after the drawn page.
-    expect(res.body).toContain('<script src="/a.js"></script>');
+    // The console's entry starts after the drawn page is painted, from the end of the body.
+    expect(res.body).toMatch(/^<html lang="en"><head><\/head><body><div id="root">/);
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).toMatch(
+      /s\.src = "\/assets\/index-x\.js"; .*requestAnimationFrame.*<\/script><\/body><\/html>$/,
+    );
   });
 
   it('takes the language from Accept-Language when the console has not stored one', async () => {
@@ -127,6 +132,7 @@ describe('console pages drawn on the server', () => {
       const res = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, `${url} ${cookie}`).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-x.js"></script>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     const admin = await app.inject({ method: 'GET', url: '/channel', headers: { cookie: root } });

@@ -31,7 +31,7 @@ const DRAWN: Record<string, 'user' | 'admin'> = {
 };
 
 /** How long a render waits for the screen's data before drawing what it has. */
-const DATA_BUDGET_MS = 400;
+const DATA_BUDGET_MS = 800;
 export const PREFS_COOKIE = 'swb_prefs';
 
 /** The console's preferences cookie: a flat object of short strings, anything else ignored. */
@@ -83,6 +83,7 @@ export interface DrawnPage {
   state: string;
   /** For the Server-Timing header. */
   timing: string;
+  lang: 'zh' | 'en';
 }
 
 /**
@@ -108,13 +109,14 @@ export function createConsoleRenderer(app: FastifyInstance, ctx: AppContext, ent
     }
     if (!user || user.status !== 1 || (level === 'admin' && user.role < 10)) return undefined;
     const prefs = readPrefs(req.cookies[PREFS_COOKIE]);
+    const lang = language(req, prefs);
     const started = performance.now();
     const run = async () => {
       loaded ??= import(pathToFileURL(entry).href) as Promise<ConsoleRenderer>;
       const renderer = await loaded;
       return renderer.renderPage({
         url: req.url,
-        lang: language(req, prefs),
+        lang,
         items: prefs,
         client: {
           fetch: injectFetch(app, req),
@@ -130,6 +132,7 @@ export function createConsoleRenderer(app: FastifyInstance, ctx: AppContext, ent
       const { html, state, timings } = await result;
       const total = performance.now() - started;
       return {
+        lang,
         root: `<div inert data-server-drawn>${html}</div>`,
         state:
           `<script type="application/json" id="swb-state">${scriptJson(state)}</script>` +

@@ -36,6 +36,25 @@ export function ssrEntryOf(dist: string): string {
 }
 
 const ROOT = '<div id="root"></div>';
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * index.html for a page the server drew: the console's entry script starts once the drawn page is painted
+ * (its modules still download at once, from the modulepreload links). As a plain module script it would run
+ * as soon as parsing ends, and on a slow machine its second or so of start-up work came before the first
+ * paint. A timer starts it in a tab that never paints (in the background).
+ */
+export function drawnTemplate(indexText: string): { head: string; tail: string } | undefined {
+  const entry = ENTRY.exec(indexText);
+  const [before, after] = indexText.replace(ENTRY, '').split(ROOT);
+  if (!entry || after === undefined || !after.includes('</body>')) return undefined;
+  const loader =
+    `<script>(function () { var started = false; function start() { if (started) return; started = true; ` +
+    `var s = document.createElement('script'); s.type = 'module'; s.crossOrigin = ''; ` +
+    `s.src = ${JSON.stringify(entry[1])}; document.head.appendChild(s); } ` +
+    `requestAnimationFrame(function () { setTimeout(start, 0); }); setTimeout(start, 1000); })();</script>`;
+  return { head: before!, tail: after.replace('</body>', () => `${loader}</body>`) };
+}
 
 /**
  * Serves the built console with SPA fallback: unknown non-API GETs get index.html so client routes work on
@@ -50,6 +69,7 @@ export async function registerWebConsole(
   if (!existsSync(indexFile)) return false;
   const indexHtml = readFileSync(indexFile);
   const indexText = indexHtml.toString('utf8');
+  const template = draw ? drawnTemplate(indexText) : undefined;
   app.get('/*', async (req, reply) => {
     const path = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
     const file = normalize(join(dist, path));
@@ -75,14 +95,18 @@ export async function registerWebConsole(
         },
       });
     }
-    const drawn = draw && indexText.includes(ROOT) ? await draw(req) : undefined;
-    if (drawn) {
+    const drawn = draw && template ? await draw(req) : undefined;
+    if (drawn && template) {
       // The page holds the caller's own data: never stored by a cache.
       return reply
         .type(TYPES['.html']!)
         .header('Cache-Control', 'no-store')
         .header('Server-Timing', drawn.timing)
-        .send(indexText.replace(ROOT, () => `<div id="root">${drawn.root}</div>${drawn.state}`));
+        .send(
+          template.head.replace('<html lang="zh">', `<html lang="${drawn.lang}">`) +
+            `<div id="root">${drawn.root}</div>${drawn.state}` +
+            template.tail,
+        );
     }
     return reply.type(TYPES['.html']!).header('Cache-Control', 'no-cache').send(indexHtml);
   });

@@ -20,6 +20,7 @@ import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-da
 import { enUS, zhCN } from '@mui/x-data-grid/locales';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDiscoveryPass } from '../lib/server-pass';
 import { useIsMobile } from '../lib/use-mobile';
 
 export interface Column<T> {
@@ -64,7 +65,9 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
   const rowCount = total ?? (hasNext ? -1 : (page - 1) * pageSize + rows.length);
   const canSelect = (row: T) => Boolean(props.selectable) && (props.isRowSelectable?.(row) ?? true);
 
+  const discovery = useDiscoveryPass();
   if (import.meta.env.SSR) {
+    if (discovery) return null;
     // Drawn on the server, shown until the console starts: the Data Grid draws no rows without a browser to
     // measure, so a plain table of the same columns stands in (cards at phone width, chosen by CSS).
     return (
