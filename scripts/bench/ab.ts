@@ -1,0 +1,115 @@
+// `npm run bench:ab -- <main.js> <main.js> …`: CPU per request and throughput at c=64 of several builds of the
+// server, taking turns against one fake upstream, with the bare proxy as a reference. For deciding a change by
+// numbers on a noisy machine: build each variant (`node scripts/build-server.mjs`, then copy
+// packages/server/dist elsewhere), then compare the medians. AB_ROUNDS (default 6), AB_SECONDS (default 5).
+import { cpuMs, startChild, TSX_NODE, type Child } from './children.js';
+import { startSwitchboard } from './switchboard.js';
+import { runWrk } from './wrk.js';
+
+const ROUNDS = Number(process.env.AB_ROUNDS ?? 6);
+const SECONDS = Number(process.env.AB_SECONDS ?? 5);
+const BODY = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello.' }] });
+
+interface Variant {
+  name: string;
+  origin: string;
+  key: string;
+  pid: number;
+  cpu: number[];
+  rps: number[];
+}
+
+const median = (v: number[]) => {
+  const s = [...v].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+async function load(v: Variant, seconds: number, concurrency = 64): Promise<void> {
+  if (process.env.AB_VERBOSE) console.log(`${v.name} pid ${v.pid}: c=${concurrency} for ${seconds} s`);
+  const before = cpuMs(v.pid)!;
+  const r = await runWrk({
+    origin: v.origin,
+    path: '/v1/chat/completions',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${v.key}` },
+    body: BODY,
+    concurrency,
+    durationMs: seconds * 1000,
+  });
+  if (r.errors) console.warn(`  ${v.name}: ${r.errors} errors (${r.firstError})`);
+  v.cpu.push(((cpuMs(v.pid)! - before) * 1000) / (r.count + r.errors));
+  v.rps.push(r.rps);
+}
+
+async function main(): Promise<void> {
+  const mains = process.argv.slice(2);
+  const children: Child[] = [];
+  try {
+    const upstream = await startChild(
+      [...TSX_NODE, 'scripts/bench/fake-upstream.ts'],
+      { PORT: '0' },
+      /listening (\d+)/,
+    );
+    children.push(upstream);
+    const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
+    const bare = await startChild(
+      [...TSX_NODE, 'scripts/bench/bare-proxy.ts'],
+      { PORT: '0', UPSTREAM: upstreamUrl },
+      /listening (\d+)/,
+    );
+    children.push(bare);
+    const variants: Variant[] = [
+      { name: 'bare', origin: `http://127.0.0.1:${bare.port}`, key: 'x', pid: bare.pid, cpu: [], rps: [] },
+    ];
+    for (const arg of mains) {
+      // `main.js,KEY=value,…`: that build with extra environment (e.g. SETTLEMENT_FLUSH_MS=200).
+      const [main = '', ...env] = arg.split(',');
+      const saved = { ...process.env };
+      for (const kv of env) process.env[kv.slice(0, kv.indexOf('='))] = kv.slice(kv.indexOf('=') + 1);
+      const sw = await startSwitchboard(upstreamUrl, [], main).finally(() => {
+        process.env = saved;
+      });
+      children.push(sw);
+      variants.push({
+        name: arg,
+        origin: `http://127.0.0.1:${sw.port}`,
+        key: sw.key,
+        pid: sw.pid,
+        cpu: [],
+        rps: [],
+      });
+    }
+    for (const v of variants) {
+      await load(v, 3, 8);
+      v.cpu.length = v.rps.length = 0;
+    }
+    for (let i = 0; i < ROUNDS; i++) {
+      // Alternate the order so neither variant always runs right after the other.
+      const order = i % 2 ? [...variants].reverse() : variants;
+      for (const v of order) await load(v, SECONDS);
+      console.log(
+        `round ${i + 1}: ` +
+          variants
+            .map((v) => `${v.name} ${v.cpu.at(-1)!.toFixed(0)} µs ${v.rps.at(-1)!.toFixed(0)}/s`)
+            .join(' | '),
+      );
+    }
+    // Paired with the first build in the same round: the machine's drift cancels out of the ratio.
+    const first = variants[1];
+    for (const v of variants)
+      console.log(
+        `${v.name}: median ${median(v.cpu).toFixed(1)} µs/req, ${median(v.rps).toFixed(0)} req/s ` +
+          `(cpu ${v.cpu.map((x) => x.toFixed(0)).join(' ')})` +
+          (first && v !== first
+            ? `; vs first build: cpu ×${median(v.cpu.map((c, i) => c / first.cpu[i]!)).toFixed(3)}, ` +
+              `req/s ×${median(v.rps.map((r, i) => r / first.rps[i]!)).toFixed(3)}`
+            : ''),
+      );
+  } finally {
+    for (const c of children.reverse()) await c.stop();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
