@@ -184,8 +184,12 @@ export class Ledger {
     this.holds.pending(entry.userId, entry.tokenUnlimited ? 0 : entry.tokenId, delta);
     const limited = !playground && !token.unlimited;
     const fresh = this.current(user.id, token.id);
-    for (const u of new Set([user, fresh.user ?? user])) u.quota -= delta;
-    if (limited) for (const t of new Set([token, fresh.token ?? token])) t.remainQuota -= delta;
+    user.quota -= delta;
+    if (fresh.user && fresh.user !== user) fresh.user.quota -= delta;
+    if (limited) {
+      token.remainQuota -= delta;
+      if (fresh.token && fresh.token !== token) fresh.token.remainQuota -= delta;
+    }
     this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
     return this.record(entry);
   }
