@@ -44,14 +44,20 @@ export async function firstAnswer(
   let lastError: RelayError | undefined;
   for (let i = 0; i < attempts; i++) {
     if (plan.signal.aborted) return undefined;
-    const channel = plan.pinned ?? rt.channels.pick(plan.group, plan.model, new Set(tried), plan.accept);
+    const channel = plan.pinned ?? rt.channels.pick(plan.group, plan.model, tried, plan.accept);
     if (!channel) break;
     tried.push(channel.id);
     const upstreamModel =
       (Object.hasOwn(channel.modelMapping, plan.model) && channel.modelMapping[plan.model]) || plan.model;
     let res: UpstreamResponse;
     try {
-      res = await callUpstream(rt.agent, await build(channel, upstreamModel), plan.signal, plan.buffered);
+      const req = build(channel, upstreamModel);
+      res = await callUpstream(
+        rt.agent,
+        req instanceof Promise ? await req : req,
+        plan.signal,
+        plan.buffered,
+      );
     } catch {
       if (plan.signal.aborted) return undefined;
       // Transport failures (refused, reset, DNS) are another channel's chance, as in new-api.

@@ -61,7 +61,8 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
   const model = call.request.model;
   const { group, price } = checkAccess(rt, call);
   rt.limits.admit(caller.user.id);
-  await channels.ready();
+  const loading = channels.ready();
+  if (loading) await loading;
   const pinned = caller.pinnedChannel !== undefined ? channels.get(caller.pinnedChannel) : undefined;
   if (caller.pinnedChannel !== undefined) {
     if (!pinned) throw relayError(400, 'relay.channelNotFound');

@@ -166,20 +166,17 @@ export class Ledger {
       used: delta,
       counted: true,
       channelId: record.channelId,
-      ...(o.bool('LogConsumeEnabled') ? { log: this.logRow(caller, record, now, playground) } : {}),
-      ...(o.bool('DataExportEnabled')
-        ? {
-            hourly: {
-              userId: user.id,
-              username: user.username,
-              model: record.modelName,
-              hour: now - (now % 3600),
-              tokens: record.promptTokens + record.completionTokens,
-              quota: record.quota,
-            },
-          }
-        : {}),
     };
+    if (o.bool('LogConsumeEnabled')) entry.log = this.logRow(caller, record, now, playground);
+    if (o.bool('DataExportEnabled'))
+      entry.hourly = {
+        userId: user.id,
+        username: user.username,
+        model: record.modelName,
+        hour: now - (now % 3600),
+        tokens: record.promptTokens + record.completionTokens,
+        quota: record.quota,
+      };
     this.queue.push(entry);
     this.holds.pending(entry.userId, entry.tokenUnlimited ? 0 : entry.tokenId, delta);
     const limited = !playground && !token.unlimited;
