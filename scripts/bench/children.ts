@@ -46,6 +46,11 @@ export function startChild(
       if (!m) return;
       clearTimeout(timer);
       proc.removeAllListeners('exit');
+      // A target dying under load is otherwise only seen as refused connections: say why it died.
+      proc.once('exit', (code, signal) => {
+        if (code !== 0 && signal !== 'SIGTERM')
+          console.error(`${args.at(-1)} exited (${code ?? signal}) under load:\n${err}`);
+      });
       proc.stdout!.removeAllListeners('data');
       proc.stdout!.resume();
       resolve({ pid: proc.pid!, port: opts.port ?? Number(m[1]), stop: (g) => stopChild(proc, g) });
