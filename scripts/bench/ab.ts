@@ -17,6 +17,7 @@ interface Variant {
   pid: number;
   cpu: number[];
   rps: number[];
+  p50: number[];
 }
 
 const median = (v: number[]) => {
@@ -24,7 +25,9 @@ const median = (v: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-async function load(v: Variant, seconds: number, concurrency = 64): Promise<void> {
+const CONCURRENCY = Number(process.env.AB_CONCURRENCY ?? 64);
+
+async function load(v: Variant, seconds: number, concurrency = CONCURRENCY): Promise<void> {
   if (process.env.AB_VERBOSE) console.log(`${v.name} pid ${v.pid}: c=${concurrency} for ${seconds} s`);
   const before = cpuMs(v.pid)!;
   const r = await runWrk({
@@ -38,6 +41,7 @@ async function load(v: Variant, seconds: number, concurrency = 64): Promise<void
   if (r.errors) console.warn(`  ${v.name}: ${r.errors} errors (${r.firstError})`);
   v.cpu.push(((cpuMs(v.pid)! - before) * 1000) / (r.count + r.errors));
   v.rps.push(r.rps);
+  v.p50.push(r.p50);
 }
 
 async function main(): Promise<void> {
@@ -58,7 +62,15 @@ async function main(): Promise<void> {
     );
     children.push(bare);
     const variants: Variant[] = [
-      { name: 'bare', origin: `http://127.0.0.1:${bare.port}`, key: 'x', pid: bare.pid, cpu: [], rps: [] },
+      {
+        name: 'bare',
+        origin: `http://127.0.0.1:${bare.port}`,
+        key: 'x',
+        pid: bare.pid,
+        cpu: [],
+        rps: [],
+        p50: [],
+      },
     ];
     for (const arg of mains) {
       // `main.js,KEY=value,…`: that build with extra environment (e.g. SETTLEMENT_FLUSH_MS=200).
@@ -76,11 +88,12 @@ async function main(): Promise<void> {
         pid: sw.pid,
         cpu: [],
         rps: [],
+        p50: [],
       });
     }
     for (const v of variants) {
       await load(v, 3, 8);
-      v.cpu.length = v.rps.length = 0;
+      v.cpu.length = v.rps.length = v.p50.length = 0;
     }
     for (let i = 0; i < ROUNDS; i++) {
       // Alternate the order so neither variant always runs right after the other.
@@ -97,7 +110,8 @@ async function main(): Promise<void> {
     const first = variants[1];
     for (const v of variants)
       console.log(
-        `${v.name}: median ${median(v.cpu).toFixed(1)} µs/req, ${median(v.rps).toFixed(0)} req/s ` +
+        `${v.name}: median ${median(v.cpu).toFixed(1)} µs/req, ${median(v.rps).toFixed(0)} req/s, ` +
+          `p50 ${median(v.p50).toFixed(3)} ms ` +
           `(cpu ${v.cpu.map((x) => x.toFixed(0)).join(' ')})` +
           (first && v !== first
             ? `; vs first build: cpu ×${median(v.cpu.map((c, i) => c / first.cpu[i]!)).toFixed(3)}, ` +
