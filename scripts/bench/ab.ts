@@ -4,11 +4,20 @@
 // packages/server/dist elsewhere), then compare the medians. AB_ROUNDS (default 6), AB_SECONDS (default 5).
 import { cpuMs, startChild, TSX_NODE, type Child } from './children.js';
 import { startSwitchboard } from './switchboard.js';
+import { runLoad } from './load.js';
 import { runWrk } from './wrk.js';
 
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 6);
 const SECONDS = Number(process.env.AB_SECONDS ?? 5);
-const BODY = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello.' }] });
+const messages = [{ role: 'user', content: 'Say hello.' }];
+const BODY = JSON.stringify({ model: 'gpt-4o-mini', messages });
+const STREAM = process.env.AB_STREAM === '1';
+const STREAM_BODY = JSON.stringify({
+  model: 'gpt-4o-mini',
+  messages,
+  stream: true,
+  stream_options: { include_usage: true },
+});
 
 interface Variant {
   name: string;
@@ -30,14 +39,16 @@ const CONCURRENCY = Number(process.env.AB_CONCURRENCY ?? 64);
 async function load(v: Variant, seconds: number, concurrency = CONCURRENCY): Promise<void> {
   if (process.env.AB_VERBOSE) console.log(`${v.name} pid ${v.pid}: c=${concurrency} for ${seconds} s`);
   const before = cpuMs(v.pid)!;
-  const r = await runWrk({
+  const spec = {
     origin: v.origin,
     path: '/v1/chat/completions',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${v.key}` },
-    body: BODY,
     concurrency,
-    durationMs: seconds * 1000,
-  });
+  };
+  // AB_STREAM=1: streamed answers from a Node client, whose p50 is the time to the first token (as in bench).
+  const r = STREAM
+    ? await runLoad({ ...spec, body: STREAM_BODY, requests: seconds * 100, stream: true })
+    : await runWrk({ ...spec, body: BODY, durationMs: seconds * 1000 });
   if (r.errors) console.warn(`  ${v.name}: ${r.errors} errors (${r.firstError})`);
   v.cpu.push(((cpuMs(v.pid)! - before) * 1000) / (r.count + r.errors));
   v.rps.push(r.rps);
