@@ -1,7 +1,9 @@
-// `npm run bench:ab -- <main.js> <main.js> …`: CPU per request and throughput at c=64 of several builds of the
-// server, taking turns against one fake upstream, with the bare proxy as a reference. For deciding a change by
-// numbers on a noisy machine: build each variant (`node scripts/build-server.mjs`, then copy
-// packages/server/dist elsewhere), then compare the medians. AB_ROUNDS (default 6), AB_SECONDS (default 5).
+// CPU per request and throughput at c=64 (AB_CONCURRENCY) of several builds of the server, taking turns against
+// one fake upstream, with the bare proxy as a reference:
+//   node --conditions=source --import=tsx scripts/bench/ab.ts <main.js>[,KEY=value…] <main.js> …
+// For deciding a change by numbers on a noisy machine: build each variant (`node scripts/build-server.mjs`), copy
+// packages/server/dist to a folder inside the repository (its native modules resolve from there), compare the
+// medians and the paired ratios. AB_ROUNDS (default 6), AB_SECONDS (default 5), AB_STREAM=1 for time to first token.
 import { cpuMs, startChild, TSX_NODE, type Child } from './children.js';
 import { startSwitchboard } from './switchboard.js';
 import { runLoad } from './load.js';
