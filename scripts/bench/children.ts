@@ -30,6 +30,7 @@ export function startChild(
   });
   let out = '';
   let err = '';
+  let stopping = false;
   proc.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -46,9 +47,22 @@ export function startChild(
       if (!m) return;
       clearTimeout(timer);
       proc.removeAllListeners('exit');
+      // A target gone mid-run is otherwise only seen as refused connections: say so, and how it ended (a
+      // server's exit code 0 is its SIGTERM/SIGINT shutdown: something outside the benchmark stopped it).
+      proc.once('exit', (code, signal) => {
+        if (!stopping)
+          console.error(`${args.at(-1)} exited (${code ?? signal}) before the run was over:\n${err}`);
+      });
       proc.stdout!.removeAllListeners('data');
       proc.stdout!.resume();
-      resolve({ pid: proc.pid!, port: opts.port ?? Number(m[1]), stop: (g) => stopChild(proc, g) });
+      resolve({
+        pid: proc.pid!,
+        port: opts.port ?? Number(m[1]),
+        stop: (g) => {
+          stopping = true;
+          return stopChild(proc, g);
+        },
+      });
     });
   });
 }

@@ -135,7 +135,9 @@ export function summariseProfile(file: string, requests: number, n = 30): Profil
 
 export function formatProfile(s: ProfileSummary): string {
   const lines = [
-    `busy CPU in the Switchboard process: ${s.totalMs} ms (self time, idle excluded)`,
+    `busy CPU in the Switchboard process: ${s.totalMs} ms (self time, idle excluded), ${s.requests} requests, ` +
+      `${Math.round(s.cpuMsPerRequest * 1000)} µs each (samples are wall time: a system call that waits, such as ` +
+      'a write on a busy machine, counts in full)',
     '',
     'by layer:',
   ];

@@ -42,13 +42,18 @@ async function api<T>(
 
 /**
  * Starts Switchboard against `upstream` with auth, billing and consume logging on (the defaults), as
- * `npm start` runs it: the built bundle. `execArgv` goes before the script, e.g. `--cpu-prof`.
+ * `npm start` runs it: the built bundle (`main`, else freshly built). `execArgv` goes before the script, e.g.
+ * `--cpu-prof`.
  */
-export async function startSwitchboard(upstream: string, execArgv: string[] = []): Promise<Switchboard> {
+export async function startSwitchboard(
+  upstream: string,
+  execArgv: string[] = [],
+  main?: string,
+): Promise<Switchboard> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swb-relay-bench-'));
   const port = await freePort();
   const child = await startChild(
-    [...SERVER_NODE_FLAGS, ...execArgv, await buildServer()],
+    [...SERVER_NODE_FLAGS, ...execArgv, main ?? (await buildServer())],
     {
       ...SERVER_ENV,
       PORT: String(port),

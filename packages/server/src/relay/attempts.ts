@@ -1,4 +1,6 @@
+import type { EventEmitter } from 'node:events';
 import type { RelayChannel } from './channel-index.js';
+import type { CancelSignal } from './client-gone.js';
 import { providerFor } from './providers/index.js';
 import { RelayError, relayError } from './relay-error.js';
 import { mapStatus, shouldRetry } from './retry-policy.js';
@@ -14,7 +16,9 @@ export interface AttemptPlan {
   pinned?: RelayChannel;
   /** Channels able to serve this kind of request (e.g. OpenAI-compatible ones for embeddings). */
   accept?: (channel: RelayChannel) => boolean;
-  signal: AbortSignal;
+  signal: CancelSignal & (AbortSignal | EventEmitter);
+  /** The answer is read whole (not streamed to the client as it comes). */
+  buffered?: boolean;
 }
 
 export interface Answer {
@@ -40,14 +44,20 @@ export async function firstAnswer(
   let lastError: RelayError | undefined;
   for (let i = 0; i < attempts; i++) {
     if (plan.signal.aborted) return undefined;
-    const channel = plan.pinned ?? rt.channels.pick(plan.group, plan.model, new Set(tried), plan.accept);
+    const channel = plan.pinned ?? rt.channels.pick(plan.group, plan.model, tried, plan.accept);
     if (!channel) break;
     tried.push(channel.id);
     const upstreamModel =
       (Object.hasOwn(channel.modelMapping, plan.model) && channel.modelMapping[plan.model]) || plan.model;
     let res: UpstreamResponse;
     try {
-      res = await callUpstream(rt.agent, await build(channel, upstreamModel), plan.signal);
+      const req = build(channel, upstreamModel);
+      res = await callUpstream(
+        rt.agent,
+        req instanceof Promise ? await req : req,
+        plan.signal,
+        plan.buffered,
+      );
     } catch {
       if (plan.signal.aborted) return undefined;
       // Transport failures (refused, reset, DNS) are another channel's chance, as in new-api.

@@ -50,11 +50,13 @@ export class ChannelIndex {
     });
   }
 
-  /** Rebuilds from the database when a change was announced; concurrent callers share one load. */
-  async ready(): Promise<void> {
-    if (!this.stale) return;
-    this.loading ??= this.load().finally(() => (this.loading = undefined));
-    await this.loading;
+  /**
+   * Rebuilds from the database when a change was announced; concurrent callers share one load. Undefined when
+   * the index is current, which is every request but the first after a change: nothing to await.
+   */
+  ready(): Promise<void> | undefined {
+    if (!this.stale) return undefined;
+    return (this.loading ??= this.load().finally(() => (this.loading = undefined)));
   }
 
   private async load(): Promise<void> {
@@ -124,11 +126,11 @@ export class ChannelIndex {
   pick(
     group: string,
     model: string,
-    tried: ReadonlySet<number>,
+    tried: readonly number[],
     accept: (channel: RelayChannel) => boolean = () => true,
   ): RelayChannel | undefined {
     for (const tier of this.index.get(group)?.get(model) ?? []) {
-      const candidates = tier.filter((c) => !tried.has(c.id) && accept(c));
+      const candidates = tier.filter((c) => !tried.includes(c.id) && accept(c));
       if (candidates.length === 0) continue;
       const total = candidates.reduce((sum, c) => sum + c.weight + 10, 0);
       let r = this.random() * total;

@@ -13,6 +13,7 @@ import { countedUsage, hasUsage, streamUsage } from './usage-count.js';
 import { admitChat, capCompletion, streamBudgetFor } from './admission.js';
 import { renameModel } from './providers/native-model.js';
 import { sendJson, type RelayExchange } from './relay-exchange.js';
+import { ClientGone } from './client-gone.js';
 
 export interface ChatCall {
   caller: RelayCaller;
@@ -60,7 +61,8 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
   const model = call.request.model;
   const { group, price } = checkAccess(rt, call);
   rt.limits.admit(caller.user.id);
-  await channels.ready();
+  const loading = channels.ready();
+  if (loading) await loading;
   const pinned = caller.pinnedChannel !== undefined ? channels.get(caller.pinnedChannel) : undefined;
   if (caller.pinnedChannel !== undefined) {
     if (!pinned) throw relayError(400, 'relay.channelNotFound');
@@ -72,10 +74,7 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
   const admission = admitChat(ledger, call, price, quotaPerUnit);
   const { reservation } = admission;
   if (admission.cap !== undefined) call = capCompletion(call, admission.cap);
-  const abort = new AbortController();
-  ex.res.on('close', () => {
-    if (!ex.res.writableFinished) abort.abort();
-  });
+  const signal = new ClientGone(ex.res);
   const startedAt = performance.now();
   const startedAtS = Date.now() / 1000;
   const { request } = call;
@@ -83,7 +82,7 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
   try {
     const answer = await firstAnswer(
       rt,
-      { group, model, ...(pinned ? { pinned } : {}), signal: abort.signal },
+      { group, model, ...(pinned ? { pinned } : {}), signal, buffered: !request.stream },
       (channel, upstreamModel) => attemptRequest(call, channel, upstreamModel),
     );
     if (!answer) return;
@@ -126,7 +125,7 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
         ...(price.modelPrice === undefined ? { budget: streamBudgetFor(ledger, call, admission) } : {}),
         startedAt,
       };
-      const outcome = await relayStream(res, provider, upstreamModel, target, abort.signal);
+      const outcome = await relayStream(res, provider, upstreamModel, target, signal);
       info.frtMs = outcome.frtMs;
       const usage = await streamUsage(request, outcome);
       // Settled (journaled) before the last bytes go out: a crash after the client has its answer loses no bill.

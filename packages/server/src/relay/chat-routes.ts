@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { runChat } from './chat-pipeline.js';
 import { ChatRequestSchema } from './chat-request-schema.js';
+import { isPlainChatBody } from './plain-chat-body.js';
 import { claudeClientFormat } from './providers/anthropic/index.js';
 import { geminiClientFormat } from './providers/gemini/index.js';
 import type { ChatRequest, ClientFormat, NativeRequest } from './providers/types.js';
@@ -11,7 +12,8 @@ import { validateBody } from './request-fields.js';
 import type { RelayRuntime } from './runtime.js';
 
 /** An OpenAI chat body, checked field by field (a bad one is a 400 naming it). */
-const chatBody = (body: unknown): ChatRequest => validateBody<ChatRequest>(ChatRequestSchema, body);
+const chatBody = (body: unknown): ChatRequest =>
+  isPlainChatBody(body) ? (body as ChatRequest) : validateBody<ChatRequest>(ChatRequestSchema, body);
 
 /** The client's own body for same-format pass-through; only a JSON object can be forwarded. */
 const nativeRequest = (

@@ -49,9 +49,14 @@ function prepare(db: Sqlite): Prepared {
       else s.unlimitedToken.run(args);
     }
     for (const [id, used] of plan.channels) s.channel.run(used, id);
+    const args: unknown[] = new Array(LOG_COLUMNS.length);
     for (const row of plan.logs) {
       const r = row as Record<string, unknown>;
-      s.log.run(LOG_COLUMNS.map((c) => r[c] ?? (c === 'content' || c === 'other' ? '' : 0)));
+      for (let i = 0; i < LOG_COLUMNS.length; i++) {
+        const c = LOG_COLUMNS[i]!;
+        args[i] = r[c] ?? (c === 'content' || c === 'other' ? '' : 0);
+      }
+      s.log.run(args);
     }
     for (const h of plan.hourly)
       s.hourly.run(h.userId, h.username, h.model, h.hour, h.tokens, h.count, h.quota);

@@ -166,26 +166,27 @@ export class Ledger {
       used: delta,
       counted: true,
       channelId: record.channelId,
-      ...(o.bool('LogConsumeEnabled') ? { log: this.logRow(caller, record, now, playground) } : {}),
-      ...(o.bool('DataExportEnabled')
-        ? {
-            hourly: {
-              userId: user.id,
-              username: user.username,
-              model: record.modelName,
-              hour: now - (now % 3600),
-              tokens: record.promptTokens + record.completionTokens,
-              quota: record.quota,
-            },
-          }
-        : {}),
     };
+    if (o.bool('LogConsumeEnabled')) entry.log = this.logRow(caller, record, now, playground);
+    if (o.bool('DataExportEnabled'))
+      entry.hourly = {
+        userId: user.id,
+        username: user.username,
+        model: record.modelName,
+        hour: now - (now % 3600),
+        tokens: record.promptTokens + record.completionTokens,
+        quota: record.quota,
+      };
     this.queue.push(entry);
     this.holds.pending(entry.userId, entry.tokenUnlimited ? 0 : entry.tokenId, delta);
     const limited = !playground && !token.unlimited;
     const fresh = this.current(user.id, token.id);
-    for (const u of new Set([user, fresh.user ?? user])) u.quota -= delta;
-    if (limited) for (const t of new Set([token, fresh.token ?? token])) t.remainQuota -= delta;
+    user.quota -= delta;
+    if (fresh.user && fresh.user !== user) fresh.user.quota -= delta;
+    if (limited) {
+      token.remainQuota -= delta;
+      if (fresh.token && fresh.token !== token) fresh.token.remainQuota -= delta;
+    }
     this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
     return this.record(entry);
   }

@@ -20,6 +20,7 @@ import {
 import { streamUsage } from './usage-count.js';
 import { relayError } from './relay-error.js';
 import { firstAnswer } from './attempts.js';
+import { ClientGone } from './client-gone.js';
 import { finishStream, relayStream, type StreamTarget } from './respond-stream.js';
 import type { RelayRuntime } from './runtime.js';
 import { consumeRecord, type AttemptInfo } from './settlement.js';
@@ -92,8 +93,7 @@ export async function runPassthrough(
     reservation = admission.reservation;
     if (admission.cap !== undefined) body = { ...body, max_tokens: admission.cap };
   }
-  const abort = new AbortController();
-  reply.raw.on('close', () => !reply.raw.writableFinished && abort.abort());
+  const signal = new ClientGone(reply.raw);
   const startedAt = performance.now();
   let settled = false;
   const stream = endpoint === 'completions' && body.stream === true;
@@ -101,7 +101,7 @@ export async function runPassthrough(
     const pinned = caller.pinnedChannel !== undefined ? rt.channels.get(caller.pinnedChannel) : undefined;
     const answer = await firstAnswer(
       rt,
-      { group, model, accept, signal: abort.signal, ...(pinned ? { pinned } : {}) },
+      { group, model, accept, signal, ...(pinned ? { pinned } : {}) },
       (channel, upstreamModel) => {
         const { url, headers } = target(channel, endpoint, upstreamModel);
         if (call.raw)
@@ -156,7 +156,7 @@ export async function runPassthrough(
           : {}),
         startedAt,
       };
-      const outcome = await relayStream(res, providerFor(1), upstreamModel, t, abort.signal);
+      const outcome = await relayStream(res, providerFor(1), upstreamModel, t, signal);
       info.frtMs = outcome.frtMs;
       const usage = await streamUsage(asChat.request, outcome);
       // Settled (journaled) before the last bytes go out: a crash after the client has its answer loses no bill.

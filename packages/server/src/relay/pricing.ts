@@ -16,11 +16,34 @@ export interface ResolvedPrice {
 /** new-api's ratio for unpriced models in self-use mode. */
 const SELF_USE_RATIO = 37.5;
 
+/** Prices already resolved for the options' current version, by group and model; bounded (see below). */
+const resolved = new WeakMap<OptionStore, { version: number; prices: Map<string, ResolvedPrice> }>();
+const MAX_RESOLVED = 1000;
+
+/**
+ * The price of one request, the same object for every request of a model and group until an option changes:
+ * resolving reads six options and runs the SDK's model-name rules, a few µs the relay need not spend per
+ * request. Models in self-use mode may be any name a client sends, hence the bound.
+ */
+export function resolvePrice(options: OptionStore, model: string, group: string): ResolvedPrice | undefined {
+  let memo = resolved.get(options);
+  if (memo?.version !== options.version)
+    resolved.set(options, (memo = { version: options.version, prices: new Map() }));
+  const key = `${group}\u0000${model}`;
+  let price = memo.prices.get(key);
+  if (price) return price;
+  price = resolveAfresh(options, model, group);
+  if (!price) return undefined;
+  if (memo.prices.size >= MAX_RESOLVED) memo.prices.clear();
+  memo.prices.set(key, Object.freeze(price));
+  return price;
+}
+
 /**
  * The price of one request (reference §5.3 step 5): ModelPrice first, else ModelRatio; an unpriced model is
  * refused (undefined) unless self-use mode is on. Options are read live, so a price change applies at once.
  */
-export function resolvePrice(options: OptionStore, model: string, group: string): ResolvedPrice | undefined {
+function resolveAfresh(options: OptionStore, model: string, group: string): ResolvedPrice | undefined {
   const prices = options.json<Record<string, number>>('ModelPrice', {});
   const ratios = options.json<Record<string, number>>('ModelRatio', {});
   const completion = options.json<Record<string, number>>('CompletionRatio', {});

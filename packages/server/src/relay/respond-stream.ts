@@ -12,6 +12,7 @@ import type {
 } from './providers/types.js';
 import type { StreamBudget } from './stream-budget.js';
 import type { UpstreamResponse } from './upstream.js';
+import type { CancelSignal } from './client-gone.js';
 import type { StreamTally } from './usage-count.js';
 
 export const SSE_HEADERS = {
@@ -87,7 +88,7 @@ export async function relayStream(
   provider: ChatProvider,
   upstreamModel: string,
   target: StreamTarget,
-  signal: AbortSignal,
+  signal: CancelSignal,
 ): Promise<StreamOutcome> {
   const { res, encoder, native } = target;
   const converter: StreamConverter = provider.chatStream(upstreamModel);

@@ -68,7 +68,7 @@ export function planSettlements(batch: Settlement[], mark?: JournalMark): Settle
       t.limited ||= !s.tokenUnlimited;
     }
     if (s.channelId && s.used) plan.channels.set(s.channelId, (plan.channels.get(s.channelId) ?? 0) + s.used);
-    if (s.log) plan.logs.push({ ...s.log, type: LogType.Consume });
+    if (s.log) plan.logs.push(s.log.type === LogType.Consume ? s.log : { ...s.log, type: LogType.Consume });
     if (s.hourly) {
       const k = `${s.hourly.userId}\u0000${s.hourly.model}\u0000${s.hourly.hour}`;
       let row = hourly.get(k);

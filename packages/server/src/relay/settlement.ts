@@ -18,6 +18,24 @@ export interface AttemptInfo {
 
 const f2 = (n: number) => n.toFixed(2);
 
+/**
+ * The log's price line, per price object (resolvePrice hands out one per model and group) and per use of the
+ * cache ratios: the same few strings for every request, built once rather than per request.
+ */
+const contents = new WeakMap<ResolvedPrice, (string | undefined)[]>();
+
+function contentOf(price: ResolvedPrice, cachedTokens: number, cacheCreationTokens: number): string {
+  let known = contents.get(price);
+  if (!known) contents.set(price, (known = []));
+  const slot = (cachedTokens > 0 ? 1 : 0) + (cacheCreationTokens > 0 ? 2 : 0);
+  return (known[slot] ??=
+    price.modelPrice !== undefined
+      ? `模型价格 ${f2(price.modelPrice)}，分组倍率 ${f2(price.groupRatio)}`
+      : `模型倍率 ${f2(price.modelRatio)}，补全倍率 ${f2(price.completionRatio)}，分组倍率 ${f2(price.groupRatio)}` +
+        (cachedTokens > 0 ? `，缓存倍率 ${f2(price.cacheRatio)}` : '') +
+        (cacheCreationTokens > 0 ? `，缓存创建倍率 ${f2(price.cacheCreationRatio)}` : ''));
+}
+
 /** The consume log row and charge of one finished request (reference §5.6). */
 export function consumeRecord(
   price: ResolvedPrice,
@@ -36,13 +54,8 @@ export function consumeRecord(
     cacheCreationTokens,
     quotaPerUnit,
   });
-  const perCall = price.modelPrice !== undefined;
   const cached = cachedTokens > 0 || cacheCreationTokens > 0;
-  const content = perCall
-    ? `模型价格 ${f2(price.modelPrice!)}，分组倍率 ${f2(price.groupRatio)}`
-    : `模型倍率 ${f2(price.modelRatio)}，补全倍率 ${f2(price.completionRatio)}，分组倍率 ${f2(price.groupRatio)}` +
-      (cachedTokens > 0 ? `，缓存倍率 ${f2(price.cacheRatio)}` : '') +
-      (cacheCreationTokens > 0 ? `，缓存创建倍率 ${f2(price.cacheCreationRatio)}` : '');
+  const content = contentOf(price, cachedTokens, cacheCreationTokens);
   const mapped = info.upstreamModel !== info.requestedModel;
   return {
     modelName: info.requestedModel,

@@ -118,9 +118,7 @@ export class TokenCache {
 
   /** The cached objects of a user and a token, if any: the ones later requests will see. */
   current(userId: number, tokenId: number): { user?: RelayUser; token?: RelayCaller['token'] } {
-    const user = this.users.get(userId)?.user;
-    const token = this.tokens.get(tokenId);
-    return { ...(user ? { user } : {}), ...(token ? { token } : {}) };
+    return { user: this.users.get(userId)?.user, token: this.tokens.get(tokenId) };
   }
 
   clear(): void {

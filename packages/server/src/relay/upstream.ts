@@ -1,4 +1,8 @@
-import { Agent, Pool, request, type Dispatcher } from 'undici';
+import type { EventEmitter } from 'node:events';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Agent, Pool, request } from 'undici';
+import type { CancelSignal } from './client-gone.js';
+import { requestBuffered, type BufferedBody } from './upstream-buffered.js';
 import type { UpstreamRequest } from './providers/types.js';
 
 /**
@@ -47,15 +51,26 @@ export class UpstreamAgent extends Agent {
   }
 }
 
-export type UpstreamResponse = Dispatcher.ResponseData;
+/** An upstream answer: undici's, or one read whole (see {@link requestBuffered}). */
+export interface UpstreamResponse {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: AsyncIterable<Buffer> & Pick<BufferedBody, 'text' | 'arrayBuffer'>;
+}
 
 export function callUpstream(
   agent: Agent | UpstreamAgent,
   // Multipart uploads are forwarded as bytes; adapters only ever build text bodies.
   req: Omit<UpstreamRequest, 'body'> & { body?: string | Uint8Array },
-  signal: AbortSignal,
+  signal: CancelSignal & (AbortSignal | EventEmitter),
+  /** The answer is read whole anyway (a non-streamed chat answer): read it without a body stream. */
+  buffered = false,
 ): Promise<UpstreamResponse> {
   const direct = agent instanceof UpstreamAgent ? agent.poolFor(req.url) : undefined;
+  if (direct && buffered) {
+    const { method, headers, body } = req;
+    return requestBuffered(direct.pool, { path: direct.path, method, headers, body }, signal);
+  }
   if (direct) {
     return direct.pool.request({
       path: direct.path,

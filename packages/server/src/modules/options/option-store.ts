@@ -12,6 +12,8 @@ export class OptionStore {
   private readonly values = new Map<string, string>();
   private readonly parsed = new Map<string, unknown>();
   private readonly listeners = new Set<Listener>();
+  /** Bumped by every change: what is derived from options (the relay's prices) is valid for one version. */
+  version = 0;
 
   private constructor(private readonly db: Db) {}
 
@@ -26,6 +28,7 @@ export class OptionStore {
     const rows = await this.db.selectFrom('options').select(['key', 'value']).execute();
     this.values.clear();
     this.parsed.clear();
+    this.version++;
     for (const [key, value] of Object.entries(OPTION_DEFAULTS)) this.values.set(key, String(value));
     for (const row of rows) this.values.set(row.key, row.value ?? '');
   }
@@ -72,6 +75,7 @@ export class OptionStore {
     });
     this.values.set(key, value);
     this.parsed.delete(key);
+    this.version++;
     for (const listener of this.listeners) listener(key, value);
   }
 

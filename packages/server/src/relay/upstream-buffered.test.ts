@@ -1,0 +1,72 @@
+import { EventEmitter } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Pool } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestBuffered } from './upstream-buffered.js';
+
+/** A signal as the chat pipeline passes one: an emitter that says `abort` when the client has gone. */
+class Gone extends EventEmitter {
+  aborted = false;
+  fire() {
+    this.aborted = true;
+    this.emit('abort');
+  }
+}
+
+describe('requestBuffered', () => {
+  let server: Server;
+  let pool: Pool;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url === '/bom') {
+        res.writeHead(201, { 'content-type': 'application/json', 'x-up': 'yes' });
+        // In pieces, so the body arrives as several chunks.
+        res.write(Buffer.from([0xef, 0xbb, 0xbf]));
+        res.write('{"a":"é');
+        res.end('"}');
+      } else if (req.url === '/hints') {
+        res.writeEarlyHints({ link: '</a.css>; rel=preload' });
+        res.end('after hints');
+      } else {
+        // Never answers: only an abort ends this one.
+        req.resume();
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    pool = new Pool(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+  afterAll(async () => {
+    await pool.destroy();
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('reads the whole answer: status, headers on demand, text without its byte-order mark', async () => {
+    const res = await requestBuffered(pool, { path: '/bom', method: 'POST', body: '{}' }, new Gone());
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['x-up']).toBe('yes');
+    expect(await res.body.text()).toBe('{"a":"é"}');
+    const chunks: Buffer[] = [];
+    for await (const c of res.body) chunks.push(c);
+    expect(Buffer.concat(chunks).toString()).toBe('\ufeff{"a":"é"}');
+  });
+
+  it('skips an informational answer', async () => {
+    const res = await requestBuffered(pool, { path: '/hints', method: 'POST', body: 'x' }, new Gone());
+    expect(res.statusCode).toBe(200);
+    expect(await res.body.text()).toBe('after hints');
+  });
+
+  it('gives up when the client goes away, and leaves no listener behind', async () => {
+    const gone = new Gone();
+    const pending = requestBuffered(pool, { path: '/hang', method: 'POST', body: 'x' }, gone);
+    await new Promise((r) => setTimeout(r, 50));
+    gone.fire();
+    await expect(pending).rejects.toThrow(/abort/i);
+    expect(gone.listenerCount('abort')).toBe(0);
+    const already = new Gone();
+    already.fire();
+    await expect(requestBuffered(pool, { path: '/hang', method: 'POST' }, already)).rejects.toThrow(/abort/i);
+  });
+});

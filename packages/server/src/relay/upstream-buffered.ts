@@ -1,0 +1,110 @@
+import type { EventEmitter } from 'node:events';
+import type { IncomingHttpHeaders } from 'node:http';
+import { errors, util, type Dispatcher, type Pool } from 'undici';
+import type { CancelSignal } from './client-gone.js';
+
+/** An upstream body already read whole, with the few ways the relay reads a body. */
+export class BufferedBody implements AsyncIterable<Buffer> {
+  constructor(private readonly bytes: Buffer) {}
+
+  /** As undici's `text()`: UTF-8, a byte-order mark dropped. */
+  text(): Promise<string> {
+    const b = this.bytes;
+    const start = b.length > 2 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+    return Promise.resolve(b.toString('utf8', start));
+  }
+
+  arrayBuffer(): Promise<ArrayBuffer> {
+    const b = this.bytes;
+    return Promise.resolve(b.buffer.slice(b.byteOffset, b.byteOffset + b.length) as ArrayBuffer);
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<Buffer> {
+    if (this.bytes.length) yield this.bytes;
+  }
+}
+
+export interface BufferedResponse {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: BufferedBody;
+}
+
+type Signal = CancelSignal & (AbortSignal | EventEmitter);
+
+/**
+ * Collects a whole answer straight from undici's dispatch callbacks: no body stream, no async resource and no
+ * promise per chunk, which is what `pool.request` spends on an answer the relay reads whole anyway (a
+ * non-streamed chat answer, whose usage is at its end).
+ */
+class BufferingHandler implements Dispatcher.DispatchHandlers {
+  private statusCode = 0;
+  private rawHeaders: Buffer[] = [];
+  private readonly chunks: Buffer[] = [];
+  private length = 0;
+  private abortRequest: ((err?: Error) => void) | undefined;
+  private readonly onAbort = () => this.abortRequest?.(new errors.RequestAbortedError());
+
+  constructor(
+    private readonly signal: Signal,
+    private readonly resolve: (res: BufferedResponse) => void,
+    private readonly reject: (err: Error) => void,
+  ) {
+    listen(signal, this.onAbort);
+  }
+
+  onConnect(abort: (err?: Error) => void): void {
+    if (this.signal.aborted) abort(new errors.RequestAbortedError());
+    else this.abortRequest = abort;
+  }
+
+  /** Also called for an informational answer (103 Early Hints): the final one comes after and overwrites it. */
+  onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean {
+    this.statusCode = statusCode;
+    this.rawHeaders = rawHeaders;
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+    return true;
+  }
+
+  onComplete(): void {
+    unlisten(this.signal, this.onAbort);
+    const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.length);
+    const rawHeaders = this.rawHeaders;
+    let headers: IncomingHttpHeaders | undefined;
+    this.resolve({
+      statusCode: this.statusCode,
+      // Parsed only when asked for: the chat pipeline never reads them.
+      get headers() {
+        return (headers ??= util.parseHeaders(rawHeaders) as IncomingHttpHeaders);
+      },
+      body: new BufferedBody(bytes),
+    });
+  }
+
+  onError(err: Error): void {
+    unlisten(this.signal, this.onAbort);
+    this.reject(err);
+  }
+}
+
+const listen = (s: Signal, f: () => void) =>
+  'addEventListener' in s ? s.addEventListener('abort', f, { once: true }) : s.once('abort', f);
+const unlisten = (s: Signal, f: () => void) =>
+  'removeEventListener' in s ? s.removeEventListener('abort', f) : s.removeListener('abort', f);
+
+/** One upstream call on `pool`, its answer read whole before it resolves. */
+export function requestBuffered(
+  pool: Pool,
+  opts: Pick<Dispatcher.DispatchOptions, 'path' | 'method' | 'headers' | 'body'>,
+  signal: Signal,
+): Promise<BufferedResponse> {
+  if (signal.aborted) return Promise.reject(new errors.RequestAbortedError());
+  return new Promise((resolve, reject) => {
+    pool.dispatch(opts, new BufferingHandler(signal, resolve, reject));
+  });
+}
