@@ -5,6 +5,7 @@ import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { Providers } from '../app/providers';
+import { preloadSideMenu } from '../app/layout/side-menu-lazy';
 import { AppRoutes } from '../app/router';
 import { preloadScreen } from '../components/lazy-route';
 import { initI18n, type Language } from '../lib/i18n';
@@ -103,7 +104,8 @@ export async function renderPage(input: RenderInput): Promise<RenderOutput> {
       }),
     });
     reloadUser();
-    await preloadScreen(new URL(input.url, 'http://x').pathname);
+    // The first pass draws no shell (server-pass.ts), so the side menu's module is asked for here.
+    await Promise.all([preloadScreen(new URL(input.url, 'http://x').pathname), preloadSideMenu()]);
     const timings = { draw: 0, wait: 0, passes: 0 };
     let deadline = Infinity;
     let html = '';

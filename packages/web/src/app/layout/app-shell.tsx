@@ -5,6 +5,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/loading';
 import { NotifierHost } from '../../components/notifier-host';
 import { UNAUTHORIZED_EVENT } from '../../lib/errors';
+import { useDiscoveryPass } from '../../lib/server-pass';
 import { isAdmin, setUser, useUser } from '../../lib/session';
 import { useStatus } from '../../lib/status';
 import { useIsMobile } from '../../lib/use-mobile';
@@ -37,6 +38,14 @@ export function AppShell() {
     globalThis.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
     return () => globalThis.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
   }, [navigate]);
+
+  const discovery = useDiscoveryPass();
+  if (discovery)
+    return (
+      <Suspense>
+        <Outlet />
+      </Suspense>
+    );
 
   const items = user ? menuItems({ admin: isAdmin(user), status }) : [];
   const isCollapsed = collapsed ?? status?.default_collapse_sidebar ?? false;
