@@ -4,7 +4,7 @@
 // For deciding a change by numbers on a noisy machine: build each variant (`node scripts/build-server.mjs`), copy
 // packages/server/dist to a folder inside the repository (its native modules resolve from there), compare the
 // medians and the paired ratios. AB_ROUNDS (default 6), AB_SECONDS (default 5), AB_STREAM=1 for time to first token.
-import { cpuMs, startChild, TSX_NODE, type Child } from './children.js';
+import { cpuMs, startUpstreamAndBare, type Child } from './children.js';
 import { startSwitchboard } from './switchboard.js';
 import { runLoad } from './load.js';
 import { runWrk } from './wrk.js';
@@ -61,19 +61,7 @@ async function main(): Promise<void> {
   const mains = process.argv.slice(2);
   const children: Child[] = [];
   try {
-    const upstream = await startChild(
-      [...TSX_NODE, 'scripts/bench/fake-upstream.ts'],
-      { PORT: '0' },
-      /listening (\d+)/,
-    );
-    children.push(upstream);
-    const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
-    const bare = await startChild(
-      [...TSX_NODE, 'scripts/bench/bare-proxy.ts'],
-      { PORT: '0', UPSTREAM: upstreamUrl },
-      /listening (\d+)/,
-    );
-    children.push(bare);
+    const { upstreamUrl, bare } = await startUpstreamAndBare(children);
     const variants: Variant[] = [
       {
         name: 'bare',

@@ -132,3 +132,24 @@ export function cpuMs(pid: number): number | undefined {
 
 /** Linux's USER_HZ; 100 on every kernel configuration this runs on. */
 const CLOCK_TICKS = 100;
+
+/**
+ * The fixed parts of every relay run: the fake upstream and the bare pass-through proxy in front of it, each in
+ * its own process; pushed onto `children` as they start, so a failure still stops what did.
+ */
+export async function startUpstreamAndBare(children: Child[]): Promise<{ upstreamUrl: string; bare: Child }> {
+  const upstream = await startChild(
+    [...TSX_NODE, 'scripts/bench/fake-upstream.ts'],
+    { PORT: '0' },
+    /listening (\d+)/,
+  );
+  children.push(upstream);
+  const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
+  const bare = await startChild(
+    [...TSX_NODE, 'scripts/bench/bare-proxy.ts'],
+    { PORT: '0', UPSTREAM: upstreamUrl },
+    /listening (\d+)/,
+  );
+  children.push(bare);
+  return { upstreamUrl, bare };
+}

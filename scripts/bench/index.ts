@@ -10,7 +10,7 @@
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuMs, rssMb as readRss, sampleRss, startChild, TSX_NODE, type Child } from './children.js';
+import { cpuMs, rssMb as readRss, sampleRss, startUpstreamAndBare, type Child } from './children.js';
 import { runLoad, type LoadResult } from './load.js';
 import { formatProfile, summariseProfile, type ProfileSummary } from './profile.js';
 import { evaluateTargets, formatReport, type PathName, type PathResult } from './report.js';
@@ -218,20 +218,8 @@ async function main(): Promise<void> {
   }
   const children: Child[] = [];
   try {
-    const upstream = await startChild(
-      [...TSX_NODE, 'scripts/bench/fake-upstream.ts'],
-      { PORT: '0' },
-      /listening (\d+)/,
-    );
-    children.push(upstream);
-    const upstreamUrl = `http://127.0.0.1:${upstream.port}`;
+    const { upstreamUrl, bare } = await startUpstreamAndBare(children);
     const upstreamKey = 'sk-bench-upstream';
-    const bare = await startChild(
-      [...TSX_NODE, 'scripts/bench/bare-proxy.ts'],
-      { PORT: '0', UPSTREAM: upstreamUrl },
-      /listening (\d+)/,
-    );
-    children.push(bare);
     const sw = await startSwitchboard(upstreamUrl);
     children.push(sw);
     if (PROFILE_ONLY) {
