@@ -74,6 +74,8 @@ export function AppShell() {
               borderColor: 'divider',
               bgcolor: 'background.paper',
               transition: 'width 150ms',
+              // A drawn page cannot know the width it will be shown at: on phones the console's drawer replaces it.
+              ...(import.meta.env.SSR ? { display: { xs: 'none', sm: 'block' } } : {}),
             }}
           >
             <SideMenu items={items} collapsed={isCollapsed} />
