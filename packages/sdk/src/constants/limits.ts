@@ -201,3 +201,6 @@ export const FOOTER_POLL = { attempts: 5, intervalMs: 200 } as const;
 
 /** Language used when a translation is missing. Spec §1, §9. */
 export const FALLBACK_LANGUAGE = 'zh';
+
+/** The console's preferences mirrored from local storage for the server's drawing of its pages (JSON). */
+export const CONSOLE_PREFS_COOKIE = 'swb_prefs';

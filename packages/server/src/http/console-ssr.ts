@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { CONSOLE_PREFS_COOKIE, Role } from '@switchboard/sdk';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { authenticate } from './auth.js';
@@ -32,7 +33,6 @@ const DRAWN: Record<string, 'user' | 'admin'> = {
 
 /** How long a render waits for the screen's data before drawing what it has. */
 const DATA_BUDGET_MS = 800;
-export const PREFS_COOKIE = 'swb_prefs';
 
 /** The console's preferences cookie: a flat object of short strings, anything else ignored. */
 export function readPrefs(raw: string | undefined): Record<string, string> {
@@ -107,8 +107,8 @@ export function createConsoleRenderer(app: FastifyInstance, ctx: AppContext, ent
     } catch {
       return undefined;
     }
-    if (!user || user.status !== 1 || (level === 'admin' && user.role < 10)) return undefined;
-    const prefs = readPrefs(req.cookies[PREFS_COOKIE]);
+    if (!user || user.status !== 1 || (level === 'admin' && user.role < Role.Admin)) return undefined;
+    const prefs = readPrefs(req.cookies[CONSOLE_PREFS_COOKIE]);
     const lang = language(req, prefs);
     const started = performance.now();
     const run = async () => {

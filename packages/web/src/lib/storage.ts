@@ -1,3 +1,4 @@
+import { CONSOLE_PREFS_COOKIE } from '@switchboard/sdk';
 /**
  * Local-storage keys of spec §3. The status object is cached whole under `status` and its menu-relevant
  * fields under their own keys, as new-api's console does, so a reload draws the right menu before the
@@ -20,8 +21,6 @@ export const STORAGE_KEYS = {
   idSort: 'id-sort',
 } as const;
 
-/** The browser-side preferences a server render draws with: mirrored into one cookie the server reads. */
-export const PREFS_COOKIE = 'swb_prefs';
 /** The mode the console last drew when following the system (the server cannot ask the browser). */
 export const RESOLVED_THEME_KEY = 'theme-resolved';
 
@@ -52,7 +51,7 @@ export function syncPrefsCookie(): void {
       const key = storage.key(i);
       if (key !== null && mirrored(key)) prefs[key] = storage.getItem(key) ?? '';
     }
-    document.cookie = `${PREFS_COOKIE}=${encodeURIComponent(JSON.stringify(prefs))}; path=/; max-age=31536000; samesite=lax`;
+    document.cookie = `${CONSOLE_PREFS_COOKIE}=${encodeURIComponent(JSON.stringify(prefs))}; path=/; max-age=31536000; samesite=lax`;
   } catch {
     // cookies off: the server draws with its defaults, the console corrects itself when it starts
   }
