@@ -13,12 +13,18 @@ export interface CancelSignal {
  */
 export class ClientGone extends EventEmitter implements CancelSignal {
   aborted = false;
+  /**
+   * One canceller outside the emitter's bookkeeping, for the buffered upstream call every non-streamed chat
+   * request makes: `once` and `removeListener` per request showed in the relay's profile.
+   */
+  onAbort: (() => void) | undefined = undefined;
 
   constructor(res: ServerResponse) {
     super();
     res.once('close', () => {
       if (res.writableFinished) return;
       this.aborted = true;
+      this.onAbort?.();
       this.emit('abort');
     });
   }

@@ -66,7 +66,7 @@ export async function relayRoutes(
     }
   });
 
-  const tokenCaller = (req: FastifyRequest) => rt.auth.authenticate(keyOf(req), req.ip);
+  const tokenCaller = async (req: FastifyRequest) => rt.auth.authenticate(keyOf(req), req.ip);
   const chat = chatRoutes(rt);
 
   // The same routes through Fastify, for the URLs the raw listener leaves to it (a trailing slash, a body

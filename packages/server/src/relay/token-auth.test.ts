@@ -21,7 +21,7 @@ async function token(owner = userId): Promise<string> {
 }
 
 /** Counts the database reads of `auth` while `fn` runs. */
-async function reads(fn: () => Promise<unknown>): Promise<number> {
+async function reads(fn: () => unknown): Promise<number> {
   const spy = vi.spyOn(t.ctx.db, 'selectFrom');
   try {
     await fn();
@@ -31,8 +31,14 @@ async function reads(fn: () => Promise<unknown>): Promise<number> {
   }
 }
 
-const refusal = (auth: TokenAuth, key: string) =>
-  auth.authenticate(key, '127.0.0.1').catch((e: unknown) => e);
+/** The error a key is refused with, whether it is thrown at once (a cached key) or after a read. */
+const refusal = async (auth: TokenAuth, key: string) => {
+  try {
+    return await auth.authenticate(key, '127.0.0.1');
+  } catch (e) {
+    return e;
+  }
+};
 
 describe('TokenAuth', () => {
   it('refuses keys that cannot be valid with 401 token.invalid, before any lookup or caching', async () => {
@@ -49,10 +55,7 @@ describe('TokenAuth', () => {
     ];
     const count = await reads(async () => {
       for (const key of malformed) {
-        await expect(auth.authenticate(key, '127.0.0.1')).rejects.toMatchObject({
-          status: 401,
-          key: 'token.invalid',
-        });
+        expect(await refusal(auth, key)).toMatchObject({ status: 401, key: 'token.invalid' });
       }
     });
     expect(count).toBe(0);

@@ -195,17 +195,33 @@ export class TokenAuth {
     this.cache.delete(key);
   }
 
-  async authenticate(rawKey: string | undefined, ip: string): Promise<RelayCaller & { key: string }> {
+  /**
+   * The caller of a relay key, or the error that refuses it. Synchronous when the key is cached, which is every
+   * request but a key's first: no promise on the relay's hot path.
+   */
+  authenticate(
+    rawKey: string | undefined,
+    ip: string,
+  ): (RelayCaller & { key: string }) | Promise<RelayCaller & { key: string }> {
     if (!rawKey?.trim()) throw relayError(401, 'token.missing');
     const { key, pinnedChannel } = parseKey(rawKey);
     if (!KEY_SHAPE.test(key)) throw relayError(401, 'token.invalid');
-    let caller = this.cache.get(key);
-    if (caller === undefined) {
-      const generation = this.cache.generation;
-      caller = await this.load(key);
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return this.admitCaller(cached, key, pinnedChannel, ip);
+    const generation = this.cache.generation;
+    return this.load(key).then((loaded) => {
       // A change announced while the row was read may have made it stale: use it, but do not keep it.
-      if (generation === this.cache.generation) caller = this.cache.add(key, caller);
-    }
+      const caller = generation === this.cache.generation ? this.cache.add(key, loaded) : loaded;
+      return this.admitCaller(caller, key, pinnedChannel, ip);
+    });
+  }
+
+  private admitCaller(
+    caller: RelayCaller | null,
+    key: string,
+    pinnedChannel: number | undefined,
+    ip: string,
+  ): RelayCaller & { key: string } {
     if (!caller) throw relayError(401, 'token.invalid');
     const { token, user } = caller;
     const now = this.ctx.now();

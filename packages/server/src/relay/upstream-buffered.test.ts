@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClientGone } from './client-gone.js';
 import { requestBuffered } from './upstream-buffered.js';
 
 /** A signal as the chat pipeline passes one: an emitter that says `abort` when the client has gone. */
@@ -68,5 +69,21 @@ describe('requestBuffered', () => {
     const already = new Gone();
     already.fire();
     await expect(requestBuffered(pool, { path: '/hang', method: 'POST' }, already)).rejects.toThrow(/abort/i);
+  });
+
+  it("uses the pipeline's ClientGone without emitter listeners: cancelled when the client leaves, cleared after", async () => {
+    // The server response the chat pipeline watches: only its `close` and `writableFinished` matter here.
+    const res = Object.assign(new EventEmitter(), { writableFinished: false });
+    const gone = new ClientGone(res as never);
+    const done = await requestBuffered(pool, { path: '/bom', method: 'POST', body: '{}' }, gone);
+    expect(done.statusCode).toBe(201);
+    expect(gone.onAbort).toBeUndefined();
+    const pending = requestBuffered(pool, { path: '/hang', method: 'POST', body: 'x' }, gone);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(gone.onAbort).toBeTypeOf('function');
+    expect(gone.listenerCount('abort')).toBe(0);
+    res.emit('close');
+    await expect(pending).rejects.toThrow(/abort/i);
+    expect(gone.onAbort).toBeUndefined();
   });
 });

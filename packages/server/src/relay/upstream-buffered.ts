@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
 import { errors, util, type Dispatcher, type Pool } from 'undici';
-import type { CancelSignal } from './client-gone.js';
+import { ClientGone, type CancelSignal } from './client-gone.js';
 
 /** An upstream body already read whole, with the few ways the relay reads a body. */
 export class BufferedBody implements AsyncIterable<Buffer> {
@@ -24,10 +24,19 @@ export class BufferedBody implements AsyncIterable<Buffer> {
   }
 }
 
-export interface BufferedResponse {
-  statusCode: number;
-  headers: IncomingHttpHeaders;
-  body: BufferedBody;
+/** An answer read whole; its headers are parsed only when asked for (the chat pipeline never reads them). */
+export class BufferedResponse {
+  private parsed: IncomingHttpHeaders | undefined;
+
+  constructor(
+    readonly statusCode: number,
+    private readonly rawHeaders: Buffer[],
+    readonly body: BufferedBody,
+  ) {}
+
+  get headers(): IncomingHttpHeaders {
+    return (this.parsed ??= util.parseHeaders(this.rawHeaders) as IncomingHttpHeaders);
+  }
 }
 
 type Signal = CancelSignal & (AbortSignal | EventEmitter);
@@ -74,16 +83,7 @@ class BufferingHandler implements Dispatcher.DispatchHandlers {
   onComplete(): void {
     unlisten(this.signal, this.onAbort);
     const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.length);
-    const rawHeaders = this.rawHeaders;
-    let headers: IncomingHttpHeaders | undefined;
-    this.resolve({
-      statusCode: this.statusCode,
-      // Parsed only when asked for: the chat pipeline never reads them.
-      get headers() {
-        return (headers ??= util.parseHeaders(rawHeaders) as IncomingHttpHeaders);
-      },
-      body: new BufferedBody(bytes),
-    });
+    this.resolve(new BufferedResponse(this.statusCode, this.rawHeaders, new BufferedBody(bytes)));
   }
 
   onError(err: Error): void {
@@ -92,10 +92,18 @@ class BufferingHandler implements Dispatcher.DispatchHandlers {
   }
 }
 
-const listen = (s: Signal, f: () => void) =>
-  'addEventListener' in s ? s.addEventListener('abort', f, { once: true }) : s.once('abort', f);
-const unlisten = (s: Signal, f: () => void) =>
-  'removeEventListener' in s ? s.removeEventListener('abort', f) : s.removeListener('abort', f);
+function listen(s: Signal, f: () => void): void {
+  if (s instanceof ClientGone) s.onAbort = f;
+  else if ('addEventListener' in s) s.addEventListener('abort', f, { once: true });
+  else s.once('abort', f);
+}
+
+function unlisten(s: Signal, f: () => void): void {
+  if (s instanceof ClientGone) {
+    if (s.onAbort === f) s.onAbort = undefined;
+  } else if ('removeEventListener' in s) s.removeEventListener('abort', f);
+  else s.removeListener('abort', f);
+}
 
 /** One upstream call on `pool`, its answer read whole before it resolves. */
 export function requestBuffered(
