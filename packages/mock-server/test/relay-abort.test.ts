@@ -55,3 +55,39 @@ describe('a stream cut off by the client', () => {
     expect(cut.quota).toBeGreaterThan(0);
   }, 60_000);
 });
+
+describe('a plain answer abandoned by the client', () => {
+  it('cancels the upstream call: nothing is billed or logged, and the key keeps working', async () => {
+    const client = new OpenAI({ apiKey: mock.credentials.apiKey, baseURL: `${mock.url}/v1`, maxRetries: 0 });
+    const before = (await consumeLogs()).length;
+    const balance = async () =>
+      (
+        await mock.db
+          .selectFrom('users')
+          .select('quota')
+          .where('username', '=', 'alice')
+          .executeTakeFirstOrThrow()
+      ).quota;
+    const start = await balance();
+    mock.upstreams.openai.setLatency(600);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    await expect(
+      client.chat.completions.create(
+        { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] },
+        { signal: controller.signal },
+      ),
+    ).rejects.toThrow();
+    // Past the moment the upstream would have answered: an uncancelled call would be settled and logged by now.
+    await new Promise((r) => setTimeout(r, 900));
+    mock.upstreams.openai.setLatency(0);
+    expect((await consumeLogs()).length).toBe(before);
+    expect(await balance()).toBe(start);
+    const next = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    expect(next.choices[0]?.message.content).toBeTruthy();
+    expect((await consumeLogs()).length).toBe(before + 1);
+  }, 30_000);
+});

@@ -14,6 +14,7 @@ import { admitChat, capCompletion, streamBudgetFor } from './admission.js';
 import { renameModel } from './providers/native-model.js';
 import { sendJson, type RelayExchange } from './relay-exchange.js';
 import { ClientGone } from './client-gone.js';
+import { BufferedBody } from './upstream-buffered.js';
 
 export interface ChatCall {
   caller: RelayCaller;
@@ -101,16 +102,18 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
       frtMs: -1000,
       ...(request.reasoning_effort ? { reasoningEffort: request.reasoning_effort } : {}),
     };
-    const settle = async (usage: Usage) => {
+    /** Resolves once the settlement is journaled; undefined when that happened at once (most requests). */
+    const settle = (usage: Usage): Promise<void> | undefined => {
       settled = true;
       rt.limits.succeeded(caller.user.id);
-      await ledger.settle(
+      const journaled = ledger.settle(
         caller,
         reservation,
         consumeRecord(price, usage, info, quotaPerUnit, Date.now() / 1000),
         playground,
       );
       rt.health.success(channel);
+      return journaled;
     };
     if (request.stream) {
       const target: StreamTarget = {
@@ -133,7 +136,7 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
       finishStream(target, outcome, usage, `chatcmpl-${Date.now()}`);
       return;
     }
-    const text = await res.body.text();
+    const text = res.body instanceof BufferedBody ? res.body.utf8() : await res.body.text();
     const body: unknown = JSON.parse(text);
     const unified: ChatResponse = provider.chatResponse(body, upstreamModel);
     const usage = hasUsage(unified.usage)
@@ -145,7 +148,8 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
             .join(''),
           unified.choices.reduce((n, c) => n + (c.message.tool_calls?.length ?? 0), 0),
         );
-    await settle(usage);
+    const journaled = settle(usage);
+    if (journaled) await journaled;
     if (native) sendJson(ex.res, 200, native.response(text, body, model), 'application/json');
     else if (format) sendJson(ex.res, 200, format.fromUnified({ ...unified, usage }, model));
     else if (isOpenAiCompatible(channel.type))

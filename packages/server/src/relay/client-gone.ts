@@ -21,11 +21,24 @@ export class ClientGone extends EventEmitter implements CancelSignal {
 
   constructor(res: ServerResponse) {
     super();
-    res.once('close', () => {
-      if (res.writableFinished) return;
-      this.aborted = true;
-      this.onAbort?.();
-      this.emit('abort');
-    });
+    // A plain listener with the signal on the response, not `once` and a closure: 'close' comes once anyway,
+    // and this runs for every relay request.
+    (res as WatchedResponse)[GONE] = this;
+    res.on('close', onClose);
   }
+
+  /** The client left before its answer was finished. */
+  fire(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.onAbort?.();
+    this.emit('abort');
+  }
+}
+
+const GONE = Symbol('clientGone');
+type WatchedResponse = ServerResponse & { [GONE]?: ClientGone };
+
+function onClose(this: WatchedResponse): void {
+  if (!this.writableFinished) this[GONE]?.fire();
 }

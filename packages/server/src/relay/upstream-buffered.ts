@@ -9,9 +9,14 @@ export class BufferedBody implements AsyncIterable<Buffer> {
 
   /** As undici's `text()`: UTF-8, a byte-order mark dropped. */
   text(): Promise<string> {
+    return Promise.resolve(this.utf8());
+  }
+
+  /** The same, at once: the bytes are all here. */
+  utf8(): string {
     const b = this.bytes;
     const start = b.length > 2 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
-    return Promise.resolve(b.toString('utf8', start));
+    return b.toString('utf8', start);
   }
 
   arrayBuffer(): Promise<ArrayBuffer> {
