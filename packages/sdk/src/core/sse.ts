@@ -29,6 +29,16 @@ export class SseParser {
     }
     const events: SseEvent[] = [];
     let start = 0;
+    // Nearly every stream ends its lines with LF alone: those are found with indexOf, far cheaper than a
+    // character loop on the relay's per-chunk path.
+    if (!text.includes('\r')) {
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', start)) {
+        this.#line(text.slice(start, i), events);
+        start = i + 1;
+      }
+      this.#buffer = text.slice(start);
+      return events;
+    }
     for (let i = 0; i < text.length; i++) {
       const char = text[i];
       if (char !== '\n' && char !== '\r') continue;

@@ -29,6 +29,11 @@ describe('SseParser', () => {
     expect(parseInChunks(STREAM, size)).toEqual(parseInChunks(STREAM, STREAM.length));
   });
 
+  it.each([1, 2, 4, 9])('parses an LF-only stream cut every %i characters as one read whole', (size) => {
+    const lf = STREAM.replace(/\r\n?/g, '\n');
+    expect(parseInChunks(lf, size)).toEqual(parseInChunks(STREAM, STREAM.length));
+  });
+
   it('does not split a CRLF cut between two chunks into two line ends', () => {
     const parser = new SseParser();
     expect(parser.feed('data: x\r')).toEqual([]);

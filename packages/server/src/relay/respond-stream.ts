@@ -1,5 +1,6 @@
 import { SseParser } from '@switchboard/sdk';
 import type { ServerResponse } from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
 import type {
   ChatChunk,
   ChatProvider,
@@ -14,6 +15,7 @@ import type { StreamBudget } from './stream-budget.js';
 import type { UpstreamResponse } from './upstream.js';
 import type { CancelSignal } from './client-gone.js';
 import type { StreamTally } from './usage-count.js';
+import { readChunks } from './read-chunks.js';
 
 export const SSE_HEADERS = {
   'content-type': 'text/event-stream',
@@ -80,8 +82,9 @@ const errorMessage = (err: unknown): string =>
   (err as { error?: { message?: string } }).error?.message ?? (err as Error).message;
 
 /**
- * Relays an upstream SSE answer event by event, each written (and so flushed) as it arrives; nothing is buffered.
- * The upstream's own `[DONE]` is swallowed and ours always ends the stream, as new-api does.
+ * Relays an upstream SSE answer as it arrives: the events of each upstream read go out in one write (and so
+ * one flush) before the next read; nothing waits for more. The upstream's own `[DONE]` is swallowed and ours
+ * always ends the stream, as new-api does.
  */
 export async function relayStream(
   upstream: UpstreamResponse,
@@ -93,7 +96,7 @@ export async function relayStream(
   const { res, encoder, native } = target;
   const converter: StreamConverter = provider.chatStream(upstreamModel);
   const parser = new SseParser();
-  const decoder = new TextDecoder();
+  const decoder = new StringDecoder('utf8');
   const outcome: StreamOutcome = {
     usage: undefined,
     text: '',
@@ -104,6 +107,12 @@ export async function relayStream(
   };
   const firstByte = () => {
     if (outcome.frtMs < 0) outcome.frtMs = Math.round(performance.now() - target.startedAt);
+  };
+  // Each res.write of a chunked answer is four socket writes: one per upstream read, not one per event.
+  let out = '';
+  const flush = () => {
+    if (out) write(res, out);
+    out = '';
   };
   const count = (chunk: ChatChunk) => {
     for (const choice of chunk.choices) {
@@ -121,7 +130,7 @@ export async function relayStream(
     count(chunk);
     firstByte();
     if (encoder) {
-      for (const ev of encoder.chunk(chunk)) write(res, sseText(ev));
+      for (const ev of encoder.chunk(chunk)) out += sseText(ev);
       return;
     }
     const usageOnly = chunk.choices.length === 0 && chunk.usage;
@@ -130,11 +139,11 @@ export async function relayStream(
       chunk.model = target.requestedModel;
       raw = JSON.stringify(chunk);
     } else if (target.renameFrom) raw = withModel(raw, target.requestedModel);
-    write(res, `data: ${raw}\n\n`);
+    out += `data: ${raw}\n\n`;
   };
   const forward = (ev: SseEvent, client: NativeClient) => {
     firstByte();
-    write(res, sseText(client.event(ev, target.requestedModel)));
+    out += sseText(client.event(ev, target.requestedModel));
     try {
       for (const chunk of converter.event(ev)) count(chunk);
     } catch (err) {
@@ -151,27 +160,33 @@ export async function relayStream(
   /** True once the answer outgrew the caller's balance: the rest of the upstream's stream is dropped. */
   let cut = false;
   const overBudget = async () => (cut = !(await budget!.check(outcome.text, outcome.toolCalls)));
+  const goOn = () => (due() ? overBudget().then((over) => !over) : true);
   const due = () => budget?.due(outcome.text.length) === true;
   res.writeHead(200, SSE_HEADERS);
   try {
     if (provider.streamEvents) {
       for await (const ev of provider.streamEvents(upstream.body)) {
         onEvent(ev);
+        flush();
         if (due() && (await overBudget())) break;
       }
     } else {
-      for await (const buf of upstream.body) {
-        for (const ev of parser.feed(decoder.decode(buf as Buffer, { stream: true })))
+      await readChunks(upstream.body, (buf) => {
+        for (const ev of parser.feed(decoder.write(buf)))
           onEvent(ev, target.passThrough ? ev.data : undefined);
-        if (due() && (await overBudget())) break;
-      }
+        flush();
+        return goOn();
+      });
     }
     if (cut || (due() && (await overBudget()))) outcome.error = QUOTA_CUT;
     else {
       for (const ev of parser.end()) onEvent(ev);
       for (const chunk of converter.end()) (native ? count : send)(chunk);
+      flush();
     }
   } catch (err) {
+    // What the events before the failure produced is the client's: their quota is billed.
+    flush();
     if (signal.aborted) outcome.aborted = true;
     else if ((err as { code?: string }).code === 'UND_ERR_BODY_TIMEOUT') outcome.error = IDLE_TIMEOUT;
     else outcome.error = errorMessage(err);
@@ -192,23 +207,24 @@ export function finishStream(target: StreamTarget, outcome: StreamOutcome, usage
   const error = outcome.error ? { message: outcome.error, type: 'upstream_error', code: null } : undefined;
   if (native) {
     // The upstream's own events, end included, are all the client gets; a cut stream gets an error event.
-    if (error && !outcome.errorForwarded) write(res, sseText(native.streamError(error)));
-    return void res.end();
+    return end(res, error && !outcome.errorForwarded ? sseText(native.streamError(error)) : '');
   }
   if (encoder) {
-    if (error && target.streamError) write(res, sseText(target.streamError(error)));
-    else for (const ev of encoder.end(usage)) write(res, sseText(ev));
-    return void res.end();
+    if (error && target.streamError) return end(res, sseText(target.streamError(error)));
+    return end(res, encoder.end(usage).map(sseText).join(''));
   }
+  let tail = '';
   if (outcome.error) {
-    write(
-      res,
-      `data: ${JSON.stringify({ error: { message: outcome.error, type: 'upstream_error', code: null } })}\n\n`,
-    );
+    tail = `data: ${JSON.stringify({ error: { message: outcome.error, type: 'upstream_error', code: null } })}\n\n`;
   } else if (target.clientWantsUsage && !outcome.usage) {
     const chunk = { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000) };
-    write(res, `data: ${JSON.stringify({ ...chunk, model: target.requestedModel, choices: [], usage })}\n\n`);
+    tail = `data: ${JSON.stringify({ ...chunk, model: target.requestedModel, choices: [], usage })}\n\n`;
   }
-  write(res, 'data: [DONE]\n\n');
-  res.end();
+  end(res, `${tail}data: [DONE]\n\n`);
+}
+
+/** The last events and the end of the answer in one write. */
+function end(res: ServerResponse, text: string): void {
+  if (text && !res.writableEnded && !res.destroyed) res.end(text);
+  else res.end();
 }
