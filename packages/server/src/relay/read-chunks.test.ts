@@ -59,6 +59,25 @@ describe('readChunks', () => {
     await expect(cutting).rejects.toMatchObject({ code: 'ERR_STREAM_PREMATURE_CLOSE' });
   });
 
+  it('settles at once on a body that was over before reading began', async () => {
+    const ended = new PassThrough();
+    ended.end();
+    ended.resume();
+    await new Promise((r) => ended.once('end', r));
+    await expect(readChunks(ended, () => true)).resolves.toBeUndefined();
+
+    const failed = new PassThrough();
+    failed.on('error', () => {});
+    failed.destroy(new Error('reset'));
+    await expect(readChunks(failed, () => true)).rejects.toThrow('reset');
+
+    const closed = new PassThrough();
+    closed.destroy();
+    await expect(readChunks(closed, () => true)).rejects.toMatchObject({
+      code: 'ERR_STREAM_PREMATURE_CLOSE',
+    });
+  });
+
   it('survives an error the body raises after it was stopped', async () => {
     const body = new PassThrough();
     const done = readChunks(body, () => false);

@@ -20,6 +20,9 @@ export function readChunks(
   each: (chunk: Buffer) => ChunkVerdict,
 ): Promise<void> {
   const stream = body instanceof Readable ? body : Readable.from(body);
+  // A body already over sends no more events: settle on its state rather than wait forever.
+  if (stream.readableEnded) return Promise.resolve();
+  if (stream.destroyed) return Promise.reject(stream.errored ?? prematureClose());
   return new Promise((resolve, reject) => {
     let done = false;
     const finish = (err?: unknown) => {
