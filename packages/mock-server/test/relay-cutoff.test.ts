@@ -175,6 +175,30 @@ describe('an upstream that stalls past STREAMING_TIMEOUT or breaks mid-stream', 
     }
   });
 
+  it("OpenAI clients on an OpenAI channel get the upstream's own in-stream error, billed for what came", async () => {
+    const message = 'The server had an error while processing your request.';
+    const event = `data: ${JSON.stringify({ error: { message, type: 'server_error', param: null, code: null } })}\n\n`;
+    setReplyScript({ words: 300, fault: { after: 40, mode: 'error', event } });
+    const before = await lastLogId();
+    const stream = await openai.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: prompt }],
+      stream: true,
+    });
+    let words = 0;
+    const error = await (async () => {
+      for await (const chunk of stream) if (chunk.choices[0]?.delta.content) words++;
+    })().then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    expect((error as Error).message).toContain(message);
+    const log = await logAfter(before);
+    expect(words).toBeGreaterThanOrEqual(30);
+    expect(log.completion_tokens).toBeGreaterThanOrEqual(words);
+  });
+
   it('Gemini clients get an error object, billed for the chunks delivered', async () => {
     for (const script of [stall, drop]) {
       setReplyScript(script);

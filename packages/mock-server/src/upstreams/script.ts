@@ -12,8 +12,11 @@ export interface ReplyScript {
   ignoreMaxTokens?: boolean;
   /** Milliseconds between streamed events. */
   eventDelayMs?: number;
-  /** After this many stream events: `stall` sends nothing more and keeps the connection open, `drop` cuts it. */
-  fault?: { after: number; mode: 'stall' | 'drop' };
+  /**
+   * After this many stream events: `stall` sends nothing more and keeps the connection open, `drop` cuts it,
+   * `error` sends `event` (the provider's own in-stream error, as raw SSE text) and ends the answer.
+   */
+  fault?: { after: number; mode: 'stall' | 'drop' } | { after: number; mode: 'error'; event: string };
 }
 
 let script: ReplyScript = {};
@@ -35,6 +38,7 @@ export async function writeEvents(res: ServerResponse, events: Iterable<string>,
   for (const event of events) {
     if (res.destroyed) return;
     if (fault && i === fault.after) {
+      if (fault.mode === 'error') return void res.end(fault.event);
       if (fault.mode === 'drop') {
         // Let what was written reach the client first, so it sees an answer break off, not a refused request.
         await new Promise<void>((resolve) => res.write('', () => resolve()));

@@ -87,6 +87,19 @@ describe('OpenAI-compatible provider', () => {
     expect(openaiProvider.chatResponse(response, 'o3').usage).toEqual(usage);
   });
 
+  it("reports an upstream's in-stream error with its own message, and takes usage sent without choices", () => {
+    const converter = openaiProvider.chatStream('gpt-4o-mini');
+    const error = { message: 'The server had an error.', type: 'server_error', param: null, code: null };
+    expect(() => converter.event({ data: JSON.stringify({ error }) })).toThrow(
+      expect.objectContaining({ error: { message: error.message, type: 'server_error', code: null } }),
+    );
+    const usage = { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 };
+    expect(converter.event({ data: JSON.stringify({ id: 'c', usage }) })).toEqual([
+      { id: 'c', usage, choices: [] },
+    ]);
+    expect(converter.usage()).toEqual(usage);
+  });
+
   it('reads every error shape new-api knows', () => {
     const cases = JSON.parse(fixture('errors.json')) as {
       status: number;
