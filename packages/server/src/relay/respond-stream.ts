@@ -160,8 +160,9 @@ export async function relayStream(
   /** True once the answer outgrew the caller's balance: the rest of the upstream's stream is dropped. */
   let cut = false;
   const overBudget = async () => (cut = !(await budget!.check(outcome.text, outcome.toolCalls)));
-  const goOn = () => (due() ? overBudget().then((over) => !over) : true);
   const due = () => budget?.due(outcome.text.length) === true;
+  /** Whether to read on after an upstream read: counting waits for the tokenizer only when the budget is near. */
+  const goOn = () => (due() ? overBudget().then((over) => !over) : true);
   res.writeHead(200, SSE_HEADERS);
   try {
     if (provider.streamEvents) {
