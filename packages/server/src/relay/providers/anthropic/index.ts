@@ -6,7 +6,6 @@ import { claudeErrorBody, claudeToUnified, unifiedToClaude } from './ingress.js'
 import { anthropicNative, claudeNativeClient } from './native.js';
 import { createClaudeStreamConverter } from './stream.js';
 
-export { AnthropicStreamError } from './stream.js';
 export { toClaudeRequest, fromClaudeResponse, claudeError } from './chat.js';
 export { createClaudeStreamConverter } from './stream.js';
 export { anthropicHeaders, anthropicUrl, ANTHROPIC_VERSION } from './api.js';

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ChatChunk, SseEvent } from '../types.js';
 import { parseSse } from './sse-test-utils.js';
-import { AnthropicStreamError, createClaudeStreamConverter } from './stream.js';
+import { UpstreamStreamError } from '../stream-error.js';
+import { createClaudeStreamConverter } from './stream.js';
 
 const read = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
 const NOW = () => 1_700_000_000;
@@ -58,7 +59,7 @@ describe('anthropic stream converter', () => {
     expect(convert(events).at(-1)).toMatchObject({ choices: [], usage: { total_tokens: 37 } });
   });
 
-  it('throws AnthropicStreamError on an error event', () => {
+  it('throws UpstreamStreamError on an error event', () => {
     const converter = createClaudeStreamConverter('claude-x', NOW);
     const [start, error] = parseSse(read('stream-error.sse'));
     expect(converter.event(start!)).toHaveLength(1);
@@ -68,8 +69,8 @@ describe('anthropic stream converter', () => {
     } catch (err) {
       thrown = err;
     }
-    expect(thrown).toBeInstanceOf(AnthropicStreamError);
-    expect((thrown as AnthropicStreamError).error).toEqual({
+    expect(thrown).toBeInstanceOf(UpstreamStreamError);
+    expect((thrown as UpstreamStreamError).error).toEqual({
       message: 'Overloaded',
       type: 'overloaded_error',
       code: 'overloaded_error',

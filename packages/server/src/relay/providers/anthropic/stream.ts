@@ -1,17 +1,7 @@
-import type { ChatChunk, ProviderError, SseEvent, StreamConverter, Usage } from '../types.js';
+import { UpstreamStreamError } from '../stream-error.js';
+import type { ChatChunk, SseEvent, StreamConverter, Usage } from '../types.js';
 import { claudeError, finishReason, toUnifiedUsage } from './chat.js';
 import type { ClaudeContentBlock, ClaudeResponse, ClaudeUsage } from './types.js';
-
-/**
- * Thrown by the stream converter on an `error` event mid-stream (e.g. `overloaded_error`). Claude sends it after
- * HTTP 200, so it cannot be a status error; the pipeline catches it and ends or fails the stream with `error`.
- */
-export class AnthropicStreamError extends Error {
-  constructor(readonly error: ProviderError) {
-    super(error.message);
-    this.name = 'AnthropicStreamError';
-  }
-}
 
 type Delta = ChatChunk['choices'][number]['delta'];
 type ToolCallDelta = NonNullable<Delta['tool_calls']>[number];
@@ -147,7 +137,7 @@ export function createClaudeStreamConverter(
         case 'message_stop':
           return usageChunk();
         case 'error':
-          throw new AnthropicStreamError(claudeError(500, data));
+          throw new UpstreamStreamError(claudeError(500, data));
         default:
           // ping, content_block_stop and unknown future events.
           return [];

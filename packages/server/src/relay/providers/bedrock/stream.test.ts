@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { AnthropicStreamError, createClaudeStreamConverter } from '../anthropic/stream.js';
+import { createClaudeStreamConverter } from '../anthropic/stream.js';
+import { UpstreamStreamError } from '../stream-error.js';
 import type { ChatChunk, SseEvent } from '../types.js';
 import { decodeFrame } from './eventstream.js';
 import { bedrockProvider } from './index.js';
@@ -72,7 +73,7 @@ describe('bedrock event stream', () => {
     };
     expect(events.slice(3)).toEqual([{ event: 'error', data: JSON.stringify(error) }]);
     const converter = createClaudeStreamConverter('claude');
-    expect(() => events.forEach((e) => converter.event(e))).toThrow(AnthropicStreamError);
+    expect(() => events.forEach((e) => converter.event(e))).toThrow(UpstreamStreamError);
   });
 
   it('throws on a body cut mid-frame or a corrupt checksum', async () => {

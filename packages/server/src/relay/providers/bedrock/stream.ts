@@ -9,7 +9,7 @@ const utf8 = new TextDecoder();
 
 /**
  * An exception frame (`throttlingException`, `modelStreamErrorException`, …, sent after HTTP 200) becomes a Claude
- * `error` event, so the anthropic converter raises it as AnthropicStreamError, like Claude's own stream errors.
+ * `error` event, so the anthropic converter raises it as UpstreamStreamError, like Claude's own stream errors.
  */
 function errorEvent(message: EventStreamMessage): SseEvent {
   const { headers } = message;

@@ -2,6 +2,7 @@ import { SseParser } from '@switchboard/sdk';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ChannelConfig, ChatRequest } from '../types.js';
+import { UpstreamStreamError } from '../stream-error.js';
 import { openaiProvider } from './chat.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
@@ -90,9 +91,19 @@ describe('OpenAI-compatible provider', () => {
   it("reports an upstream's in-stream error with its own message, and takes usage sent without choices", () => {
     const converter = openaiProvider.chatStream('gpt-4o-mini');
     const error = { message: 'The server had an error.', type: 'server_error', param: null, code: null };
-    expect(() => converter.event({ data: JSON.stringify({ error }) })).toThrow(
-      expect.objectContaining({ error: { message: error.message, type: 'server_error', code: null } }),
-    );
+    const thrown = (() => {
+      try {
+        converter.event({ data: JSON.stringify({ error }) });
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(thrown).toBeInstanceOf(UpstreamStreamError);
+    expect((thrown as UpstreamStreamError).error).toEqual({
+      message: error.message,
+      type: 'server_error',
+      code: null,
+    });
     const usage = { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 };
     expect(converter.event({ data: JSON.stringify({ id: 'c', usage }) })).toEqual([
       { id: 'c', usage, choices: [] },

@@ -1,14 +1,7 @@
-import type {
-  ChatChunk,
-  ChatProvider,
-  ChatRequest,
-  ChatResponse,
-  ProviderError,
-  StreamConverter,
-  Usage,
-} from '../types.js';
+import type { ChatChunk, ChatProvider, ChatRequest, ChatResponse, StreamConverter, Usage } from '../types.js';
 import { openaiHeaders, openaiUrl } from './api.js';
 import { readOpenAiError } from './errors.js';
+import { UpstreamStreamError } from '../stream-error.js';
 
 /**
  * The request as sent upstream: the client's body with the upstream model name, and `include_usage` asked
@@ -21,14 +14,6 @@ export function openaiChatBody(request: ChatRequest, model: string): ChatRequest
   return body;
 }
 
-/** An error the upstream reported inside its stream (`data: {"error": {…}}`), with the upstream's own words. */
-export class OpenAiStreamError extends Error {
-  constructor(readonly error: ProviderError) {
-    super(error.message);
-    this.name = 'OpenAiStreamError';
-  }
-}
-
 /** Parses OpenAI-format SSE `data:` events; `[DONE]` is swallowed (the pipeline writes its own). */
 export class OpenAiStreamConverter implements StreamConverter {
   private lastUsage: Usage | undefined;
@@ -39,7 +24,7 @@ export class OpenAiStreamConverter implements StreamConverter {
     if (!Array.isArray(chunk.choices)) {
       // OpenAI ends a failing stream with an error object instead of a chunk; others send usage without choices.
       if (chunk.error !== undefined && chunk.error !== null)
-        throw new OpenAiStreamError(readOpenAiError(500, chunk));
+        throw new UpstreamStreamError(readOpenAiError(500, chunk));
       chunk.choices = [];
     }
     if (chunk.usage && (chunk.usage.prompt_tokens || chunk.usage.completion_tokens))
