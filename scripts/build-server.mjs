@@ -25,8 +25,12 @@ export const SERVER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2
 export async function buildServer() {
   await build({
     absWorkingDir: root,
-    // The tokenizer worker is its own entry, beside main.js, where tokenizer.ts looks for it.
-    entryPoints: ['packages/server/src/main.ts', 'packages/server/src/relay/tokenizer-worker.mjs'],
+    // The workers are entries of their own, beside main.js, where tokenizer.ts and settlement-writer.ts look.
+    entryPoints: [
+      'packages/server/src/main.ts',
+      'packages/server/src/relay/tokenizer-worker.mjs',
+      'packages/server/src/relay/settlement-worker.ts',
+    ],
     entryNames: '[name]',
     bundle: true,
     // Split so code that most requests never reach loads on first use; the tokenizer tables live in the worker entry.

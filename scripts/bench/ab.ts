@@ -4,7 +4,7 @@
 // For deciding a change by numbers on a noisy machine: build each variant (`node scripts/build-server.mjs`), copy
 // packages/server/dist to a folder inside the repository (its native modules resolve from there), compare the
 // medians and the paired ratios. AB_ROUNDS (default 6), AB_SECONDS (default 5), AB_STREAM=1 for time to first token.
-import { cpuMs, startUpstreamAndBare, type Child } from './children.js';
+import { cpuMs, rssMb, startUpstreamAndBare, type Child } from './children.js';
 import { startSwitchboard } from './switchboard.js';
 import { runLoad } from './load.js';
 import { runWrk } from './wrk.js';
@@ -27,6 +27,8 @@ interface Variant {
   key: string;
   pid: number;
   cpu: number[];
+  /** The main thread's share: the event loop, which bounds throughput. */
+  mainCpu: number[];
   rps: number[];
   p50: number[];
 }
@@ -41,6 +43,7 @@ const CONCURRENCY = Number(process.env.AB_CONCURRENCY ?? 64);
 async function load(v: Variant, seconds: number, concurrency = CONCURRENCY): Promise<void> {
   if (process.env.AB_VERBOSE) console.log(`${v.name} pid ${v.pid}: c=${concurrency} for ${seconds} s`);
   const before = cpuMs(v.pid)!;
+  const mainBefore = cpuMs(v.pid, true)!;
   const spec = {
     origin: v.origin,
     path: '/v1/chat/completions',
@@ -53,6 +56,7 @@ async function load(v: Variant, seconds: number, concurrency = CONCURRENCY): Pro
     : await runWrk({ ...spec, body: BODY, durationMs: seconds * 1000 });
   if (r.errors) console.warn(`  ${v.name}: ${r.errors} errors (${r.firstError})`);
   v.cpu.push(((cpuMs(v.pid)! - before) * 1000) / (r.count + r.errors));
+  v.mainCpu.push(((cpuMs(v.pid, true)! - mainBefore) * 1000) / (r.count + r.errors));
   v.rps.push(r.rps);
   v.p50.push(r.p50);
 }
@@ -69,16 +73,20 @@ async function main(): Promise<void> {
         key: 'x',
         pid: bare.pid,
         cpu: [],
+        mainCpu: [],
         rps: [],
         p50: [],
       },
     ];
     for (const arg of mains) {
-      // `main.js,KEY=value,…`: that build with extra environment (e.g. SETTLEMENT_FLUSH_MS=200).
-      const [main = '', ...env] = arg.split(',');
+      // `main.js,KEY=value,--flag=value,…`: that build with extra environment (e.g. SETTLEMENT_FLUSH_MS=200)
+      // and Node or V8 flags after the usual ones (e.g. --max-semi-space-size=4).
+      const [main = '', ...extra] = arg.split(',');
+      const flags = extra.filter((x) => x.startsWith('--'));
       const saved = { ...process.env };
-      for (const kv of env) process.env[kv.slice(0, kv.indexOf('='))] = kv.slice(kv.indexOf('=') + 1);
-      const sw = await startSwitchboard(upstreamUrl, [], main).finally(() => {
+      for (const kv of extra.filter((x) => !x.startsWith('--')))
+        process.env[kv.slice(0, kv.indexOf('='))] = kv.slice(kv.indexOf('=') + 1);
+      const sw = await startSwitchboard(upstreamUrl, flags, main).finally(() => {
         process.env = saved;
       });
       children.push(sw);
@@ -88,13 +96,14 @@ async function main(): Promise<void> {
         key: sw.key,
         pid: sw.pid,
         cpu: [],
+        mainCpu: [],
         rps: [],
         p50: [],
       });
     }
     for (const v of variants) {
       await load(v, 3, 8);
-      v.cpu.length = v.rps.length = v.p50.length = 0;
+      v.cpu.length = v.mainCpu.length = v.rps.length = v.p50.length = 0;
     }
     for (let i = 0; i < ROUNDS; i++) {
       // Alternate the order so neither variant always runs right after the other.
@@ -112,10 +121,12 @@ async function main(): Promise<void> {
     for (const v of variants)
       console.log(
         `${v.name}: median ${median(v.cpu).toFixed(1)} µs/req, ${median(v.rps).toFixed(0)} req/s, ` +
-          `p50 ${median(v.p50).toFixed(3)} ms ` +
+          `main thread ${median(v.mainCpu).toFixed(1)} µs/req, ` +
+          `p50 ${median(v.p50).toFixed(3)} ms, peak RSS ${rssMb(v.pid, true)?.toFixed(1)} MB ` +
           `(cpu ${v.cpu.map((x) => x.toFixed(0)).join(' ')})` +
           (first && v !== first
             ? `; vs first build: cpu ×${median(v.cpu.map((c, i) => c / first.cpu[i]!)).toFixed(3)}, ` +
+              `main thread ×${median(v.mainCpu.map((c, i) => c / first.mainCpu[i]!)).toFixed(3)}, ` +
               `req/s ×${median(v.rps.map((r, i) => r / first.rps[i]!)).toFixed(3)}`
             : ''),
       );

@@ -91,10 +91,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resident set size of a process in MB, from /proc (Linux); undefined elsewhere or once it is gone. */
-export function rssMb(pid: number): number | undefined {
+/**
+ * Resident set size of a process in MB, from /proc (Linux); undefined elsewhere or once it is gone. `peak`:
+ * the highest it has been since the process started (VmHWM).
+ */
+export function rssMb(pid: number, peak = false): number | undefined {
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const field = peak ? /VmHWM:\s+(\d+) kB/ : /VmRSS:\s+(\d+) kB/;
+    const m = field.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : undefined;
   } catch {
     return undefined;
@@ -119,11 +123,16 @@ export function sampleRss(pid: number, everyMs = 100): { stop(): number | undefi
   };
 }
 
-/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); undefined elsewhere. */
-export function cpuMs(pid: number): number | undefined {
+/**
+ * CPU time (user + system) a process (`mainThreadOnly`: its main thread) has used so far, in ms, from /proc
+ * (Linux); undefined elsewhere.
+ */
+export function cpuMs(pid: number, mainThreadOnly = false): number | undefined {
   try {
     // Fields after the command name (which may hold spaces, hence the last ')'): utime is the 12th, stime the 13th.
-    const rest = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').at(-1)!.trim().split(' ');
+    // The main thread's own figures are its task's, whose id is the process's.
+    const file = mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+    const rest = readFileSync(file, 'utf8').split(')').at(-1)!.trim().split(' ');
     return ((Number(rest[11]) + Number(rest[12])) * 1000) / CLOCK_TICKS;
   } catch {
     return undefined;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { seedFixtures, type Credentials } from './fixtures/index.js';
 import {
   buildApp,
@@ -67,6 +68,11 @@ export interface MockServerOptions {
   epay?: boolean;
   /** Where the server reaches GitHub, Linux DO and siteverify: point them at the fakes of `./providers`. */
   providerUrls?: Partial<ProviderUrls>;
+  /**
+   * Keeps the database in `dataDir/switchboard.db`, with the settlement journal in `dataDir/ledger`, as the
+   * real server does; settlements are then written by the worker thread. In memory by default.
+   */
+  dataDir?: string;
 }
 
 export interface MockServer {
@@ -95,7 +101,11 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
   const epay = opts.epay ? await startEpayServer() : undefined;
   const closeUpstreams = () =>
     Promise.all([openai.close(), anthropic.close(), gemini.close(), epay?.close()]);
-  const db = await createDb({ dialect: 'sqlite', url: ':memory:' });
+  const dbTarget = {
+    dialect: 'sqlite' as const,
+    url: opts.dataDir ? join(opts.dataDir, 'switchboard.db') : ':memory:',
+  };
+  const db = await createDb(dbTarget);
   try {
     await migrateToLatest(db);
     const host = opts.host ?? '127.0.0.1';
@@ -106,6 +116,11 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
         host,
         webhookAllowPrivate: opts.webhookAllowPrivate ?? false,
         providerUrls: opts.providerUrls ?? {},
+        ...(opts.dataDir && {
+          dataDir: opts.dataDir,
+          db: dbTarget,
+          ledgerJournalDir: join(opts.dataDir, 'ledger'),
+        }),
       }),
     });
     const credentials = await seedFixtures(ctx, {

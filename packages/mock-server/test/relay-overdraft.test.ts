@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +14,6 @@ import { createMockServer, setReplyScript, type MockServer } from '../src/index.
  */
 let mock: MockServer;
 
-beforeAll(async () => {
-  mock = await createMockServer({ seed: 43 });
-});
-afterAll(() => mock.close());
 afterEach(() => setReplyScript({}));
 
 async function account(quota: number, tokenQuota?: number) {
@@ -77,112 +76,124 @@ const settle = (results: PromiseSettledResult<unknown>[]) => ({
     .length,
 });
 
-describe('the balance pays for every answer served, under 100-way concurrency', { timeout: 60_000 }, () => {
-  it('a user whose balance covers some long answers: no overdraft, conservation exact', async () => {
-    setReplyScript({ words: 800 });
-    // One 800-word answer of gpt-4o-mini costs about (prompt + 800 × 4) × 0.075 ≈ 240 quota.
-    const start = 74 * 240;
-    const { userId, tokenId, client } = await account(start);
-    const results = await Promise.allSettled(Array.from({ length: 100 }, () => chat(client)));
-    const { ok, refused } = settle(results);
-    expect(ok + refused).toBe(100);
-    const l = await ledgerOf(userId, tokenId);
-    expect(l.user.quota).toBeGreaterThanOrEqual(0);
-    expect(l.user.quota + l.logged).toBe(start);
-    expect(l.user.used_quota).toBe(l.logged);
-    expect(l.user.request_count).toBe(ok);
-    expect(l.logs).toBe(ok);
-    expect(l.writtenOff).toBe(0);
+// The same money rules whether settlements are written on the event loop (a database in memory) or by the
+// worker thread (a database file with its journal), while balances are read from the database mid-flight.
+describe.each([
+  { storage: 'memory', dataDir: () => undefined },
+  { storage: 'a file', dataDir: () => mkdtempSync(join(tmpdir(), 'swb-overdraft-')) },
+])('on $storage', ({ dataDir }) => {
+  beforeAll(async () => {
+    mock = await createMockServer({ seed: 43, dataDir: dataDir() });
+  });
+  afterAll(() => mock.close());
+
+  describe('the balance pays for every answer served, under 100-way concurrency', { timeout: 60_000 }, () => {
+    it('a user whose balance covers some long answers: no overdraft, conservation exact', async () => {
+      setReplyScript({ words: 800 });
+      // One 800-word answer of gpt-4o-mini costs about (prompt + 800 × 4) × 0.075 ≈ 240 quota.
+      const start = 74 * 240;
+      const { userId, tokenId, client } = await account(start);
+      const results = await Promise.allSettled(Array.from({ length: 100 }, () => chat(client)));
+      const { ok, refused } = settle(results);
+      expect(ok + refused).toBe(100);
+      const l = await ledgerOf(userId, tokenId);
+      expect(l.user.quota).toBeGreaterThanOrEqual(0);
+      expect(l.user.quota + l.logged).toBe(start);
+      expect(l.user.used_quota).toBe(l.logged);
+      expect(l.user.request_count).toBe(ok);
+      expect(l.logs).toBe(ok);
+      expect(l.writtenOff).toBe(0);
+    });
+
+    it('a rich user (the old trust shortcut) is held to its balance the same way', async () => {
+      setReplyScript({ words: 800 });
+      const start = 20_000;
+      const { userId, tokenId, client } = await account(start);
+      const results = await Promise.allSettled(
+        Array.from({ length: 100 }, (_, i) => (i % 2 ? chat(client) : streamed(client))),
+      );
+      const { ok } = settle(results);
+      const l = await ledgerOf(userId, tokenId);
+      expect(ok).toBeGreaterThan(0);
+      expect(l.user.quota).toBeGreaterThanOrEqual(0);
+      expect(l.user.quota + l.logged).toBe(start);
+      expect(l.writtenOff).toBe(0);
+    });
+
+    it('holds while the token cache is refreshed by management writes mid-flight', async () => {
+      setReplyScript({ words: 800, eventDelayMs: 1 });
+      const start = 30 * 240;
+      const { userId, tokenId, client } = await account(start, 25 * 240);
+      // Every /api write announces a change and the relay re-reads balances from the database.
+      const churn = setInterval(() => {
+        mock.ctx.events.emit('users', [userId]);
+        mock.ctx.events.emit('tokens', [tokenId]);
+      }, 3);
+      const results = await Promise.allSettled(
+        Array.from({ length: 100 }, (_, i) => (i % 2 ? chat(client) : streamed(client))),
+      );
+      clearInterval(churn);
+      expect(settle(results).ok).toBeGreaterThan(0);
+      const l = await ledgerOf(userId, tokenId);
+      expect(l.user.quota).toBeGreaterThanOrEqual(0);
+      expect(l.token.remain_quota).toBeGreaterThanOrEqual(0);
+      expect(l.user.quota + l.logged).toBe(start);
+      expect(l.token.remain_quota + l.logged).toBe(25 * 240);
+      expect(l.writtenOff).toBe(0);
+    });
+
+    it('a limited token never spends past its cap, paid for by a rich user', async () => {
+      setReplyScript({ words: 800 });
+      const cap = 6_000;
+      const { userId, tokenId, client } = await account(100_000_000, cap);
+      const results = await Promise.allSettled(Array.from({ length: 100 }, () => chat(client)));
+      const { ok, refused } = settle(results);
+      expect(ok + refused).toBe(100);
+      const l = await ledgerOf(userId, tokenId);
+      expect(l.token.remain_quota).toBeGreaterThanOrEqual(0);
+      expect(l.token.remain_quota + l.token.used_quota).toBe(cap);
+      expect(l.token.used_quota).toBe(l.logged);
+      expect(l.user.quota + l.logged).toBe(100_000_000);
+      expect(l.writtenOff).toBe(0);
+    });
+
+    it('max_tokens past what the balance affords is lowered on the upstream call, with the completion ratio', async () => {
+      const start = 1_000;
+      const { userId, tokenId, client } = await account(start);
+      setReplyScript({ words: 5_000 });
+      const answer = await chat(client, { max_tokens: 4_000 });
+      expect(answer.choices[0]!.finish_reason).toBe('length');
+      const sent = mock.upstreams.openai.requests.at(-1)!.body as { max_tokens: number };
+      // 1,000 quota at 0.075 × 4 per completion token leaves room for about 3,000 tokens, less the prompt bound.
+      expect(sent.max_tokens).toBeLessThan(3_334);
+      expect(sent.max_tokens).toBeGreaterThan(1_000);
+      const l = await ledgerOf(userId, tokenId);
+      expect(l.user.quota).toBeGreaterThanOrEqual(0);
+      expect(l.user.quota + l.logged).toBe(start);
+    });
   });
 
-  it('a rich user (the old trust shortcut) is held to its balance the same way', async () => {
-    setReplyScript({ words: 800 });
-    const start = 20_000;
-    const { userId, tokenId, client } = await account(start);
-    const results = await Promise.allSettled(
-      Array.from({ length: 100 }, (_, i) => (i % 2 ? chat(client) : streamed(client))),
-    );
-    const { ok } = settle(results);
-    const l = await ledgerOf(userId, tokenId);
-    expect(ok).toBeGreaterThan(0);
-    expect(l.user.quota).toBeGreaterThanOrEqual(0);
-    expect(l.user.quota + l.logged).toBe(start);
-    expect(l.writtenOff).toBe(0);
-  });
+  describe('an upstream that ignores max_tokens', { timeout: 60_000 }, () => {
+    it('a stream is cut where the balance runs out, with an error, and billed exactly what is left', async () => {
+      setReplyScript({ words: 20_000, ignoreMaxTokens: true });
+      const start = 600;
+      const { userId, tokenId, client } = await account(start);
+      await expect(streamed(client)).rejects.toBeInstanceOf(OpenAI.APIError);
+      const l = await ledgerOf(userId, tokenId);
+      expect(l.user.quota).toBeGreaterThanOrEqual(0);
+      expect(l.user.quota + l.logged).toBe(start);
+      expect(l.logs).toBe(1);
+    });
 
-  it('holds while the token cache is refreshed by management writes mid-flight', async () => {
-    setReplyScript({ words: 800, eventDelayMs: 1 });
-    const start = 30 * 240;
-    const { userId, tokenId, client } = await account(start, 25 * 240);
-    // Every /api write announces a change and the relay re-reads balances from the database.
-    const churn = setInterval(() => {
-      mock.ctx.events.emit('users', [userId]);
-      mock.ctx.events.emit('tokens', [tokenId]);
-    }, 3);
-    const results = await Promise.allSettled(
-      Array.from({ length: 100 }, (_, i) => (i % 2 ? chat(client) : streamed(client))),
-    );
-    clearInterval(churn);
-    expect(settle(results).ok).toBeGreaterThan(0);
-    const l = await ledgerOf(userId, tokenId);
-    expect(l.user.quota).toBeGreaterThanOrEqual(0);
-    expect(l.token.remain_quota).toBeGreaterThanOrEqual(0);
-    expect(l.user.quota + l.logged).toBe(start);
-    expect(l.token.remain_quota + l.logged).toBe(25 * 240);
-    expect(l.writtenOff).toBe(0);
-  });
-
-  it('a limited token never spends past its cap, paid for by a rich user', async () => {
-    setReplyScript({ words: 800 });
-    const cap = 6_000;
-    const { userId, tokenId, client } = await account(100_000_000, cap);
-    const results = await Promise.allSettled(Array.from({ length: 100 }, () => chat(client)));
-    const { ok, refused } = settle(results);
-    expect(ok + refused).toBe(100);
-    const l = await ledgerOf(userId, tokenId);
-    expect(l.token.remain_quota).toBeGreaterThanOrEqual(0);
-    expect(l.token.remain_quota + l.token.used_quota).toBe(cap);
-    expect(l.token.used_quota).toBe(l.logged);
-    expect(l.user.quota + l.logged).toBe(100_000_000);
-    expect(l.writtenOff).toBe(0);
-  });
-
-  it('max_tokens past what the balance affords is lowered on the upstream call, with the completion ratio', async () => {
-    const start = 1_000;
-    const { userId, tokenId, client } = await account(start);
-    setReplyScript({ words: 5_000 });
-    const answer = await chat(client, { max_tokens: 4_000 });
-    expect(answer.choices[0]!.finish_reason).toBe('length');
-    const sent = mock.upstreams.openai.requests.at(-1)!.body as { max_tokens: number };
-    // 1,000 quota at 0.075 × 4 per completion token leaves room for about 3,000 tokens, less the prompt bound.
-    expect(sent.max_tokens).toBeLessThan(3_334);
-    expect(sent.max_tokens).toBeGreaterThan(1_000);
-    const l = await ledgerOf(userId, tokenId);
-    expect(l.user.quota).toBeGreaterThanOrEqual(0);
-    expect(l.user.quota + l.logged).toBe(start);
-  });
-});
-
-describe('an upstream that ignores max_tokens', { timeout: 60_000 }, () => {
-  it('a stream is cut where the balance runs out, with an error, and billed exactly what is left', async () => {
-    setReplyScript({ words: 20_000, ignoreMaxTokens: true });
-    const start = 600;
-    const { userId, tokenId, client } = await account(start);
-    await expect(streamed(client)).rejects.toBeInstanceOf(OpenAI.APIError);
-    const l = await ledgerOf(userId, tokenId);
-    expect(l.user.quota).toBeGreaterThanOrEqual(0);
-    expect(l.user.quota + l.logged).toBe(start);
-    expect(l.logs).toBe(1);
-  });
-
-  it('a JSON answer is charged at most the balance, and the log says what it would have cost', async () => {
-    setReplyScript({ words: 20_000, ignoreMaxTokens: true });
-    const start = 600;
-    const { userId, tokenId, client } = await account(start);
-    await chat(client);
-    const l = await ledgerOf(userId, tokenId);
-    expect(l.user.quota).toBe(0);
-    expect(l.logged).toBe(start);
-    expect(l.writtenOff).toBe(1);
+    it('a JSON answer is charged at most the balance, and the log says what it would have cost', async () => {
+      setReplyScript({ words: 20_000, ignoreMaxTokens: true });
+      const start = 600;
+      const { userId, tokenId, client } = await account(start);
+      await chat(client);
+      const l = await ledgerOf(userId, tokenId);
+      expect(l.user.quota).toBe(0);
+      expect(l.logged).toBe(start);
+      expect(l.writtenOff).toBe(1);
+    });
   });
 });

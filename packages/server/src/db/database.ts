@@ -1,5 +1,16 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  MysqlDialect,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import type { DialectName } from './dialect.js';
 import type { Database } from './tables.js';
 
@@ -33,6 +44,27 @@ export function dbTargetFromEnv(sqlDsn: string | undefined, sqlitePath: string):
   throw new Error(`SQL_DSN must start with postgres:// or mysql:// (or be empty for SQLite), got "${dsn}"`);
 }
 
+/**
+ * Transactions take SQLite's write lock when they begin. The settlement worker writes through a second
+ * connection; a deferred transaction that read before that commit and wrote after it would fail at once with
+ * SQLITE_BUSY_SNAPSHOT, where an immediate one waits its turn (busy_timeout).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.config);
+  }
+}
+
 async function sqliteDialect(path: string): Promise<Dialect & { handle: SqliteHandle }> {
   const { default: SQLite } = await import('better-sqlite3');
   const database = new SQLite(path);
@@ -41,7 +73,7 @@ async function sqliteDialect(path: string): Promise<Dialect & { handle: SqliteHa
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  return Object.assign(new SqliteDialect({ database }), { handle: database });
+  return Object.assign(new ImmediateSqliteDialect({ database }), { handle: database });
 }
 
 async function postgresDialect(url: string, max: number): Promise<Dialect> {

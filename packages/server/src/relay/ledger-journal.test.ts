@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../testing/test-db.js';
-import { LedgerJournal, type JournalMark } from './ledger-journal.js';
+import { LedgerJournal } from './ledger-journal.js';
 import { writeSettlements, type Settlement } from './ledger-writer.js';
 
 const settlement = (delta: number): Settlement => ({
@@ -18,15 +18,15 @@ const settlement = (delta: number): Settlement => ({
 
 /** Stages and writes one settlement, as the ledger does for the first one of an event-loop turn. */
 const append = (j: LedgerJournal, s: Settlement) => {
-  const seq = j.stage(s);
+  j.stage(s);
   j.writeStaged();
-  return seq;
+  return s;
 };
 
 describe('LedgerJournal', () => {
   let t: TestDb;
   let dir: string;
-  let applied: { deltas: number[]; mark: JournalMark }[];
+  let applied: { deltas: number[]; seqs: (number | undefined)[]; journal: string }[];
 
   beforeEach(async () => {
     t = await openTestDb();
@@ -40,9 +40,9 @@ describe('LedgerJournal', () => {
     LedgerJournal.open(
       dir,
       t.db,
-      async (batch, mark) => {
-        applied.push({ deltas: batch.map((s) => s.delta), mark });
-        await writeSettlements(t.db, batch, mark);
+      async (batch, journal) => {
+        applied.push({ deltas: batch.map((s) => s.delta), seqs: batch.map((s) => s.seq), journal });
+        await writeSettlements(t.db, batch, journal);
       },
       rotateBytes,
     );
@@ -54,7 +54,7 @@ describe('LedgerJournal', () => {
     const j = await open();
     for (const d of [10, 20, 30]) append(j, settlement(d));
     await open();
-    expect(applied).toEqual([{ deltas: [10, 20, 30], mark: { journal: j.id, seq: 3 } }]);
+    expect(applied).toEqual([{ deltas: [10, 20, 30], seqs: [1, 2, 3], journal: j.id }]);
     expect(await quota()).toBe(940);
     await open();
     expect(applied).toHaveLength(1);
@@ -63,16 +63,27 @@ describe('LedgerJournal', () => {
 
   it('skips entries a committed batch already carried, and keeps numbering after them', async () => {
     const j = await open();
-    append(j, settlement(5));
-    append(j, settlement(6));
-    const mark = j.cut();
-    await writeSettlements(t.db, [settlement(5), settlement(6)], mark);
+    const batch = [append(j, settlement(5)), append(j, settlement(6))];
+    j.cut();
+    await writeSettlements(t.db, batch, j.id);
     j.committed();
     append(j, settlement(7)); // journaled, crash before its flush
     const j2 = await open();
-    expect(applied).toEqual([{ deltas: [7], mark: { journal: j.id, seq: 3 } }]);
+    expect(applied).toEqual([{ deltas: [7], seqs: [3], journal: j.id }]);
     expect(await quota()).toBe(1000 - 18);
-    expect(append(j2, settlement(1))).toBe(4);
+    expect(append(j2, settlement(1)).seq).toBe(4);
+  });
+
+  it('takes a batch written twice once, however it was merged with newer entries', async () => {
+    const j = await open();
+    const first = [append(j, settlement(5)), append(j, settlement(6))];
+    await writeSettlements(t.db, first, j.id);
+    // The writer died before it reported: the batch is written again, together with what came since.
+    await writeSettlements(t.db, [...first, append(j, settlement(7))], j.id);
+    await writeSettlements(t.db, first, j.id);
+    expect(await quota()).toBe(1000 - 18);
+    const marks = await t.db.selectFrom('ledger_marks').select('seq').where('journal', '=', j.id).execute();
+    expect(marks.map((m) => Number(m.seq))).toEqual([3]);
   });
 
   it('ignores a line torn by the crash', async () => {
@@ -85,15 +96,11 @@ describe('LedgerJournal', () => {
 
   it('starts a new file when the current one is large, and deletes the old one once its batch commits', async () => {
     const j = await open(200);
-    for (let i = 0; i < 5; i++) append(j, settlement(1));
-    const mark = j.cut();
+    const batch = Array.from({ length: 5 }, () => append(j, settlement(1)));
+    j.cut();
     append(j, settlement(2)); // lands in the new file while the batch is being written
     expect(files()).toHaveLength(2);
-    await writeSettlements(
-      t.db,
-      Array.from({ length: 5 }, () => settlement(1)),
-      mark,
-    );
+    await writeSettlements(t.db, batch, j.id);
     j.committed();
     expect(files()).toHaveLength(1);
     await open();
@@ -103,8 +110,9 @@ describe('LedgerJournal', () => {
 
   it('leaves nothing to replay after a clean close', async () => {
     const j = await open();
-    append(j, settlement(3));
-    await writeSettlements(t.db, [settlement(3)], j.cut());
+    const batch = [append(j, settlement(3))];
+    j.cut();
+    await writeSettlements(t.db, batch, j.id);
     j.close();
     expect(files()).toEqual([]);
     await open();

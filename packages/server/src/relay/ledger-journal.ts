@@ -25,8 +25,8 @@ export interface JournalMark {
 /** A journal file is retired once it holds this much and everything in it has reached the database. */
 const ROTATE_BYTES = 4 * 1024 * 1024;
 
-/** Writes replayed settlements and their mark in one transaction. */
-export type ApplySettlements = (batch: Settlement[], mark: JournalMark) => Promise<void>;
+/** Writes replayed settlements (each carrying its seq) and moves `journal`'s mark, in one transaction. */
+export type ApplySettlements = (batch: Settlement[], journal: string) => Promise<void>;
 const FILE_RE = /^ledger-(\d+)\.jsonl$/;
 
 /**
@@ -83,15 +83,15 @@ export class LedgerJournal {
     let last = applied;
     let pending: Settlement[] = [];
     const flush = async () => {
-      if (pending.length) await apply(pending, { journal: id, seq: last });
+      if (pending.length) await apply(pending, id);
       pending = [];
     };
     for (const n of files) {
       for (const line of readFileSync(join(dir, `ledger-${n}.jsonl`), 'utf8').split('\n')) {
-        const entry = parseLine(line);
-        if (!entry || entry[0] <= applied) continue;
-        last = Math.max(last, entry[0]);
-        pending.push(entry[1]);
+        const entry = parseJournalLine(line);
+        if (!entry?.seq || entry.seq <= applied) continue;
+        last = Math.max(last, entry.seq);
+        pending.push(entry);
         if (pending.length >= 500) await flush();
       }
     }
@@ -103,11 +103,11 @@ export class LedgerJournal {
 
   private staged: string[] = [];
 
-  /** Numbers one settlement and holds it for {@link writeStaged}; returns its sequence number. */
-  stage(s: Settlement): number {
+  /** Numbers one settlement (its `seq`) and holds its line for {@link writeStaged}. */
+  stage(s: Settlement): void {
     this.seq += 1;
     this.staged.push(`${JSON.stringify([this.seq, s])}\n`);
-    return this.seq;
+    s.seq = this.seq;
   }
 
   /** Writes every staged settlement in one write. */
@@ -122,14 +122,12 @@ export class LedgerJournal {
    * Called when a batch holding every entry appended so far is taken for writing: a large file is closed
    * and a new one started, the old one to be deleted once that batch commits.
    */
-  cut(): JournalMark {
-    if (fstatSync(this.fd).size >= this.rotateBytes) {
-      closeSync(this.fd);
-      this.retiring.push(this.path(this.fileNo));
-      this.fileNo += 1;
-      this.fd = openSync(this.path(this.fileNo), 'a');
-    }
-    return { journal: this.id, seq: this.seq };
+  cut(): void {
+    if (fstatSync(this.fd).size < this.rotateBytes) return;
+    closeSync(this.fd);
+    this.retiring.push(this.path(this.fileNo));
+    this.fileNo += 1;
+    this.fd = openSync(this.path(this.fileNo), 'a');
   }
 
   /** The batch taken at the last {@link cut} (and every one before) is in the database. */
@@ -149,12 +147,18 @@ export class LedgerJournal {
   }
 }
 
-/** A torn last line (the process died inside the write) is skipped: its response was never finished. */
-function parseLine(line: string): [number, Settlement] | undefined {
+/**
+ * The settlement on one journal line, numbered. A torn last line (the process died inside the write) reads as
+ * undefined and is skipped: its response was never finished.
+ */
+export function parseJournalLine(line: string): Settlement | undefined {
   if (!line) return undefined;
   try {
     const v = JSON.parse(line) as unknown;
-    return Array.isArray(v) && typeof v[0] === 'number' ? (v as [number, Settlement]) : undefined;
+    if (!Array.isArray(v) || typeof v[0] !== 'number') return undefined;
+    const s = v[1] as Settlement;
+    s.seq = v[0];
+    return s;
   } catch {
     return undefined;
   }

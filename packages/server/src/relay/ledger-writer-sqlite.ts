@@ -1,5 +1,5 @@
 import type { Database as Sqlite, Statement } from 'better-sqlite3';
-import type { SettlementPlan } from './settlement-plan.js';
+import { planSettlements, type Settlement, type SettlementPlan } from './settlement-plan.js';
 
 const LOG_COLUMNS = [
   'user_id',
@@ -32,16 +32,20 @@ const SQL = {
     values (?, ?, ?, ?, ?, ?, ?) on conflict (user_id, model_name, created_at) do update set
     token_used = token_used + excluded.token_used, count = count + excluded.count, quota = quota + excluded.quota`,
   mark: `insert into ledger_marks (journal, seq) values (?, ?) on conflict (journal) do update set seq = excluded.seq`,
+  applied: `select seq from ledger_marks where journal = ?`,
 };
 
-type Prepared = { [K in keyof typeof SQL]: Statement } & { run: (plan: SettlementPlan) => void };
+type Write = ((batch: Settlement[], journal: string | undefined) => void) & {
+  immediate: (batch: Settlement[], journal: string | undefined) => void;
+};
+type Prepared = { [K in keyof typeof SQL]: Statement } & { write: Write };
 const prepared = new WeakMap<Sqlite, Prepared>();
 
 function prepare(db: Sqlite): Prepared {
   const s = Object.fromEntries(Object.entries(SQL).map(([k, sql]) => [k, db.prepare(sql)])) as {
     [K in keyof typeof SQL]: Statement;
   };
-  const run = db.transaction((plan: SettlementPlan) => {
+  const apply = (plan: SettlementPlan) => {
     for (const [id, a] of plan.users) s.user.run({ id, delta: a.delta, used: a.used, count: a.count });
     for (const [id, a] of plan.tokens) {
       const args = { id, used: a.used, now: plan.now };
@@ -61,13 +65,24 @@ function prepare(db: Sqlite): Prepared {
     for (const h of plan.hourly)
       s.hourly.run(h.userId, h.username, h.model, h.hour, h.tokens, h.count, h.quota);
     if (plan.mark) s.mark.run(plan.mark.journal, plan.mark.seq);
+  };
+  const write = db.transaction((batch: Settlement[], journal: string | undefined) => {
+    const row = journal === undefined ? undefined : (s.applied.get(journal) as { seq: number } | undefined);
+    apply(
+      planSettlements(batch, journal === undefined ? undefined : { journal, applied: Number(row?.seq ?? 0) }),
+    );
   });
-  return { ...s, run };
+  return { ...s, write };
 }
 
-/** Applies a plan in one SQLite transaction with statements prepared once per database. */
-export function applyPlanToSqlite(db: Sqlite, plan: SettlementPlan): void {
+/**
+ * Writes a batch in one SQLite transaction with statements prepared once per connection, skipping the entries
+ * `journal`'s mark says are in already. The transaction takes the write lock before it reads the mark (`BEGIN
+ * IMMEDIATE`): with a second connection writing (the settlement worker), a read-then-write transaction that
+ * started deferred could find its snapshot stale and fail.
+ */
+export function writeBatchToSqlite(db: Sqlite, batch: Settlement[], journal: string | undefined): void {
   let p = prepared.get(db);
   if (!p) prepared.set(db, (p = prepare(db)));
-  p.run(plan);
+  p.write.immediate(batch, journal);
 }

@@ -99,8 +99,8 @@ describe.each(testDialects())('writeSettlements on %s', (dialect) => {
       group: 'vip',
       other: '{"frt":12}',
     };
-    await writeSettlements(t.db, [settlement(0, 42, { log })], { journal: 'j1', seq: 5 });
-    await writeSettlements(t.db, [settlement(0, 0, { log: undefined })], { journal: 'j1', seq: 9 });
+    await writeSettlements(t.db, [settlement(0, 42, { log, seq: 5 })], 'j1');
+    await writeSettlements(t.db, [settlement(0, 0, { log: undefined, seq: 9 })], 'j1');
     const row = await t.db
       .selectFrom('logs')
       .selectAll()
@@ -109,6 +109,21 @@ describe.each(testDialects())('writeSettlements on %s', (dialect) => {
     expect({ ...row, is_stream: Number(row.is_stream) }).toMatchObject({ ...log, type: 2 });
     const mark = await t.db.selectFrom('ledger_marks').selectAll().execute();
     expect(mark.map((m) => ({ ...m, seq: Number(m.seq) }))).toEqual([{ journal: 'j1', seq: 9 }]);
+  });
+
+  it('takes each journaled entry once, and never moves the mark back', async () => {
+    const quota = async () =>
+      (await t.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow())
+        .quota;
+    const before = await quota();
+    const a = settlement(-3, 0, { seq: 1, log: undefined, hourly: undefined });
+    const b = settlement(-5, 0, { seq: 2, log: undefined, hourly: undefined });
+    await writeSettlements(t.db, [a], 'j2');
+    await writeSettlements(t.db, [a, b], 'j2');
+    await writeSettlements(t.db, [a], 'j2');
+    expect(await quota()).toBe(before + 8);
+    const mark = await t.db.selectFrom('ledger_marks').select('seq').where('journal', '=', 'j2').execute();
+    expect(mark.map((m) => Number(m.seq))).toEqual([2]);
   });
 
   it('waits for a transaction already in flight instead of interleaving with it', async () => {
@@ -126,6 +141,6 @@ describe.each(testDialects())('writeSettlements on %s', (dialect) => {
       .select(['quota', 'display_name'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    expect(user).toEqual({ quota: 10, display_name: 'held' });
+    expect(user).toEqual({ quota: 18, display_name: 'held' });
   });
 });

@@ -3,7 +3,7 @@ import { sqliteHandleOf } from '../db/database.js';
 import { dialectOf } from '../db/dialect.js';
 import type { Database } from '../db/tables.js';
 import type { JournalMark } from './ledger-journal.js';
-import { applyPlanToSqlite } from './ledger-writer-sqlite.js';
+import { writeBatchToSqlite } from './ledger-writer-sqlite.js';
 import { planSettlements, type SettlementPlan, type Settlement } from './settlement-plan.js';
 
 export type { Settlement } from './settlement-plan.js';
@@ -11,23 +11,35 @@ export type { Settlement } from './settlement-plan.js';
 /**
  * Writes a batch of settlements in one transaction, folded per user, token, channel and hour: under load one
  * flush covers dozens of requests with a handful of statements. Balances clamp at zero (a charge larger than what
- * is left takes the rest), so no interleaving can drive them negative. The journal mark, when given, moves in
- * the same transaction, so a replay after a crash never applies a settlement twice. On SQLite the batch runs as
- * cached prepared statements on the connection Kysely lends us (no query building on the hot path).
+ * is left takes the rest), so no interleaving can drive them negative. With `journal`, entries at or below that
+ * journal's mark are skipped and the mark moves to the last one, in the same transaction: a settlement written
+ * twice (a replay after a crash, a batch retried after its writer died) is taken once. On SQLite the batch runs
+ * as cached prepared statements on the connection Kysely lends us (no query building on the hot path).
  */
 export async function writeSettlements(
   db: Kysely<Database>,
   batch: Settlement[],
-  mark?: JournalMark,
+  journal?: string,
 ): Promise<void> {
-  const plan = planSettlements(batch, mark);
   const sqlite = sqliteHandleOf(db);
   if (sqlite) {
     // Holding Kysely's connection keeps its own transactions from interleaving with ours.
-    await db.connection().execute(async () => applyPlanToSqlite(sqlite, plan));
+    await db.connection().execute(async () => writeBatchToSqlite(sqlite, batch, journal));
     return;
   }
-  await db.transaction().execute((trx) => applyPlan(trx, plan));
+  await db.transaction().execute(async (trx) => {
+    const applied = journal === undefined ? undefined : { journal, applied: await appliedSeq(trx, journal) };
+    await applyPlan(trx, planSettlements(batch, applied));
+  });
+}
+
+async function appliedSeq(trx: Kysely<Database>, journal: string): Promise<number> {
+  const row = await trx
+    .selectFrom('ledger_marks')
+    .select('seq')
+    .where('journal', '=', journal)
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
 }
 
 async function applyPlan(trx: Kysely<Database>, plan: SettlementPlan): Promise<void> {

@@ -6,6 +6,7 @@ import { warnOnQuotaCrossing } from '../notify/quota-warning.js';
 import { Holds, type Reservation } from './holds.js';
 import { LedgerJournal } from './ledger-journal.js';
 import { writeSettlements, type Settlement } from './ledger-writer.js';
+import { inThreadWriter, settlementWriter, type SettlementWriter } from './settlement-writer.js';
 import { relayError } from './relay-error.js';
 import type { RelayCaller, RelayToken, RelayUser } from './token-auth.js';
 
@@ -39,14 +40,18 @@ const FLUSH_DELAY_MS = Number(process.env.SETTLEMENT_FLUSH_MS ?? 50);
 export class Ledger {
   private queue: Settlement[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> | undefined;
+  private inFlight: Promise<void> | undefined;
   private journal: LedgerJournal | undefined;
   private journalBroken = false;
   private journalWrite: Promise<void> | undefined;
+  private writer: SettlementWriter;
   /** Quota held by requests in flight, and settled deltas not yet written. */
   readonly holds = new Holds();
-  /** Batches committed so far: a balance read across a commit may or may not include it. */
-  flushes = 0;
+  /**
+   * Batch writes finished so far, committed or not: a balance read while one was under way may or may not
+   * include it (a failed write may have committed before its writer died).
+   */
+  writes = 0;
   /**
    * The cached user and token objects later requests will see (TokenAuth's), when they are not the ones a
    * settling request holds: the token cache may have been refreshed while it was in flight.
@@ -54,6 +59,7 @@ export class Ledger {
   current: (userId: number, tokenId: number) => { user?: RelayUser; token?: RelayToken } = () => ({});
 
   constructor(private readonly ctx: AppContext) {
+    this.writer = inThreadWriter(ctx.db, undefined);
     ctx.onFlush(() => this.flush());
   }
 
@@ -62,19 +68,31 @@ export class Ledger {
    * process left there. Without a journal, a crash loses the settlements of the last few milliseconds.
    */
   async openJournal(dir: string): Promise<void> {
-    this.journal = await LedgerJournal.open(dir, this.ctx.db, (batch, mark) =>
-      writeSettlements(this.ctx.db, batch, mark),
+    this.journal = await LedgerJournal.open(dir, this.ctx.db, (batch, journal) =>
+      writeSettlements(this.ctx.db, batch, journal),
     );
+    this.writer = settlementWriter(this.ctx.db, this.journal.id);
   }
 
   /** Final flush at shutdown; the journal is emptied only when everything reached the database. */
   async close(): Promise<void> {
     await this.flush();
+    await this.writer.close();
+    this.writer = inThreadWriter(this.ctx.db, this.journal?.id);
     const journal = this.journal;
     this.journal = undefined;
     if (!journal) return;
     this.writeStaged(journal);
     if (this.queue.length === 0) journal.close();
+  }
+
+  /** Resolves when no batch is being written. */
+  async idle(): Promise<void> {
+    while (this.inFlight) await this.inFlight;
+  }
+
+  get writing(): boolean {
+    return this.inFlight !== undefined;
   }
 
   /**
@@ -228,28 +246,42 @@ export class Ledger {
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    while (this.writing) await this.writing;
+    while (this.inFlight) await this.inFlight;
     if (this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];
     const journal = this.journal;
-    const mark = journal?.cut();
-    this.writing = writeSettlements(this.ctx.db, batch, mark)
-      .then(() => {
-        this.flushes++;
-        for (const s of batch) this.holds.pending(s.userId, s.tokenUnlimited ? 0 : s.tokenId, -s.delta);
-        journal?.committed();
-      })
-      .catch((err: unknown) => {
-        // Keep the rows for the next flush rather than lose money; the database may be back by then.
-        this.queue.unshift(...batch);
-        console.error('switchboard: writing settlements failed, will retry:', (err as Error).message);
-        this.timer ??= setTimeout(() => void this.flush(), 1000);
-      })
+    journal?.cut();
+    this.inFlight = this.writer
+      .write(batch)
+      .then(
+        () => {
+          this.writes++;
+          for (const s of batch) this.holds.pending(s.userId, s.tokenUnlimited ? 0 : s.tokenId, -s.delta);
+          this.retireJournalFiles(journal);
+        },
+        (err: unknown) => {
+          this.writes++;
+          // Keep the rows for the next flush rather than lose money; the database may be back by then. Entries
+          // the failed write did commit are skipped then (see Settlement.seq).
+          this.queue.unshift(...batch);
+          console.error('switchboard: writing settlements failed, will retry:', (err as Error).message);
+          this.timer ??= setTimeout(() => void this.flush(), 1000);
+        },
+      )
       .finally(() => {
-        this.writing = undefined;
+        this.inFlight = undefined;
       });
-    await this.writing;
+    await this.inFlight;
+  }
+
+  /** A journal file that cannot be deleted is replayed harmlessly at the next start (its entries are marked). */
+  private retireJournalFiles(journal: LedgerJournal | undefined): void {
+    try {
+      journal?.committed();
+    } catch (err) {
+      console.error('switchboard: deleting an applied journal file failed:', (err as Error).message);
+    }
   }
 
   private logRow(

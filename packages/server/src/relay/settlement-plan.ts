@@ -1,4 +1,5 @@
-import { LogType } from '@switchboard/sdk';
+// The constants alone: the settlement worker's bundle should not carry the whole SDK (zod and all).
+import { LogType } from '@switchboard/sdk/states';
 import type { Insertable } from 'kysely';
 import type { LogsTable } from '../db/tables.js';
 import type { JournalMark } from './ledger-journal.js';
@@ -17,6 +18,18 @@ export interface Settlement {
   channelId: number;
   log?: Insertable<LogsTable>;
   hourly?: { userId: number; username: string; model: string; hour: number; tokens: number; quota: number };
+  /**
+   * Its number in the journal, when there is one (the journal line carries it ahead of the entry). A batch
+   * writes only the entries past the journal's mark, so one written twice (a writer that died between its
+   * commit and its report, a replay) is taken once.
+   */
+  seq?: number;
+}
+
+/** The journal a batch's entries came from, and the last of its entries the database already holds. */
+export interface JournalPosition {
+  journal: string;
+  applied: number;
 }
 
 export interface Totals {
@@ -36,6 +49,7 @@ export interface SettlementPlan {
   hourly: HourlyRow[];
   /** Unix seconds, for tokens' accessed_time. */
   now: number;
+  /** Where the journal's mark moves, in the same transaction; undefined when nothing new was journaled. */
   mark: JournalMark | undefined;
 }
 
@@ -50,7 +64,7 @@ function add<K, T extends Totals>(map: Map<K, T>, key: K, s: Settlement, fresh: 
   return acc;
 }
 
-export function planSettlements(batch: Settlement[], mark?: JournalMark): SettlementPlan {
+export function planSettlements(batch: Settlement[], position?: JournalPosition): SettlementPlan {
   const plan: SettlementPlan = {
     users: new Map(),
     tokens: new Map(),
@@ -58,10 +72,16 @@ export function planSettlements(batch: Settlement[], mark?: JournalMark): Settle
     logs: [],
     hourly: [],
     now: Math.floor(Date.now() / 1000),
-    mark,
+    mark: undefined,
   };
+  const applied = position?.applied ?? 0;
+  let last = applied;
   const hourly = new Map<string, HourlyRow>();
   for (const s of batch) {
+    if (s.seq !== undefined) {
+      if (s.seq <= applied) continue;
+      if (s.seq > last) last = s.seq;
+    }
     add(plan.users, s.userId, s, zero);
     if (s.tokenId) {
       const t = add(plan.tokens, s.tokenId, s, () => ({ ...zero(), limited: false }));
@@ -79,5 +99,6 @@ export function planSettlements(batch: Settlement[], mark?: JournalMark): Settle
     }
   }
   plan.hourly = [...hourly.values()];
+  if (position && last > applied) plan.mark = { journal: position.journal, seq: last };
   return plan;
 }

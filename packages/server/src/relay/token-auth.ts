@@ -101,9 +101,9 @@ export class TokenAuth {
 
   /**
    * Where settled-but-unwritten quota is counted (the ledger): a balance read from the database is that much
-   * too high until the next flush, and a read racing a flush is read again.
+   * too high until the batch holding it is written, and a read racing a write is read again.
    */
-  private ledger: Pick<Ledger, 'holds' | 'flushes'> | undefined;
+  private ledger: Pick<Ledger, 'holds' | 'writes' | 'writing' | 'idle'> | undefined;
 
   /** Wires the ledger in both directions: its settlements move the balances cached here. */
   attach(ledger: Ledger): void {
@@ -116,20 +116,27 @@ export class TokenAuth {
     return this.cache.size;
   }
 
-  /** The caller of `key` from the database, its balances less what the ledger has not written yet. */
+  /**
+   * The caller of `key` from the database, its balances less what the ledger has not written yet. A batch
+   * write under way during the read may or may not be in it (the settlement worker commits before it reports),
+   * so the read is repeated until none was. A write that finished during the read would make the balance too
+   * high, and that is never accepted; after a few tries, one still under way is, since counting its quota
+   * twice can only make the balance too low.
+   */
   private async load(key: string): Promise<RelayCaller | null> {
-    for (let attempt = 0; ; attempt++) {
-      const flushes = this.ledger?.flushes;
+    const ledger = this.ledger;
+    if (!ledger) return this.read(key);
+    for (let attempt = 1; ; attempt++) {
+      await ledger.idle();
+      const writes = ledger.writes;
       const caller = await this.read(key);
-      // A flush committed during the read may or may not be in it: read again rather than guess.
-      if (!caller || !this.ledger || flushes === this.ledger.flushes || attempt === 2) {
-        if (caller && this.ledger) {
-          caller.user.quota -= this.ledger.holds.unflushedUser(caller.user.id);
-          if (!caller.token.unlimited)
-            caller.token.remainQuota -= this.ledger.holds.unflushedToken(caller.token.id);
-        }
-        return caller;
+      if (caller && writes !== ledger.writes) continue;
+      if (caller && ledger.writing && attempt < 5) continue;
+      if (caller) {
+        caller.user.quota -= ledger.holds.unflushedUser(caller.user.id);
+        if (!caller.token.unlimited) caller.token.remainQuota -= ledger.holds.unflushedToken(caller.token.id);
       }
+      return caller;
     }
   }
 
