@@ -2,19 +2,12 @@ import { appendFileSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { userSettlement } from '../testing/settlements.js';
 import { openTestDb, type TestDb } from '../testing/test-db.js';
 import { LedgerJournal } from './ledger-journal.js';
 import { writeSettlements, type Settlement } from './ledger-writer.js';
 
-const settlement = (delta: number): Settlement => ({
-  userId: 1,
-  tokenId: 0,
-  tokenUnlimited: true,
-  delta,
-  used: delta,
-  counted: true,
-  channelId: 0,
-});
+const settlement = (delta: number): Settlement => userSettlement(1, delta);
 
 /** Stages and writes one settlement, as the ledger does for the first one of an event-loop turn. */
 const append = (j: LedgerJournal, s: Settlement) => {

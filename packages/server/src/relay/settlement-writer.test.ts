@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../db/database.js';
 import { insertReturningId } from '../db/insert-id.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { userSettlement } from '../testing/settlements.js';
 import { LedgerJournal } from './ledger-journal.js';
 import { writeSettlements } from './ledger-writer.js';
-import type { Settlement } from './settlement-plan.js';
 import type { WorkerWriter } from './settlement-writer.js';
 import { settlementWriter, type SettlementWriter } from './settlement-writer.js';
 
@@ -34,16 +34,11 @@ describe('settlements written by the worker thread', () => {
 
   /** Settlements journaled (and so numbered) as the ledger does. */
   const journaled = (...deltas: number[]) => {
-    const batch = deltas.map((delta): Settlement => ({
-      userId,
-      tokenId: 0,
-      tokenUnlimited: true,
-      delta,
-      used: delta,
-      counted: true,
-      channelId: 0,
-      log: { user_id: userId, username: 'u', created_at: 1, model_name: 'm', quota: delta },
-    }));
+    const batch = deltas.map((delta) =>
+      userSettlement(userId, delta, {
+        log: { user_id: userId, username: 'u', created_at: 1, model_name: 'm', quota: delta },
+      }),
+    );
     for (const s of batch) journal.stage(s);
     return batch;
   };
