@@ -246,7 +246,7 @@ export class Ledger {
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    while (this.inFlight) await this.inFlight;
+    await this.idle();
     if (this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];

@@ -1,7 +1,9 @@
 import { randomSuffix } from '@switchboard/sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sqliteHandleOf } from '../db/database.js';
 import { insertReturningId } from '../db/insert-id.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
+import type { Ledger } from './ledger.js';
 import { TokenAuth } from './token-auth.js';
 import { TOKEN_CACHE_LIMITS } from './token-cache.js';
 
@@ -133,5 +135,61 @@ describe('TokenAuth', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  describe('a balance read while the ledger writes a batch', () => {
+    it('is read again when a write finished during it, so the balance is never the pre-commit one', async () => {
+      const owner = (await t.userWithRole(1, { quota: 1_000 })).id;
+      let pending = 100;
+      const ledger = {
+        holds: { unflushedUser: () => pending, unflushedToken: () => 0 },
+        writing: false,
+        writes: 0,
+        idle: async () => {},
+        current: () => ({}),
+      };
+      // The first read runs its query, then the batch of 100 commits and reports (as the settlement worker can)
+      // before the read's result is back: that result is the balance before the commit.
+      const racing = t.ctx.db.withPlugin({
+        transformQuery: (a) => a.node,
+        transformResult: async (a) => {
+          sqliteHandleOf(t.ctx.db)!.prepare('update users set quota = quota - 100 where id = ?').run(owner);
+          pending = 0;
+          ledger.writes++;
+          return a.result;
+        },
+      });
+      const key = await token(owner);
+      const spy = vi
+        .spyOn(t.ctx.db, 'selectFrom')
+        .mockImplementationOnce(((table: 'tokens') =>
+          racing.selectFrom(table)) as typeof t.ctx.db.selectFrom);
+      try {
+        const auth = new TokenAuth(t.ctx);
+        auth.attach(ledger as unknown as Ledger);
+        const caller = await auth.authenticate(`sk-${key}`, '127.0.0.1');
+        // 1,000 read before the commit, less nothing pending, would be 100 too much.
+        expect(caller.user.quota).toBe(900);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    it('counts a write still under way as pending after a few reads, never as written', async () => {
+      const owner = (await t.userWithRole(1, { quota: 1_000 })).id;
+      const ledger = {
+        holds: { unflushedUser: () => 100, unflushedToken: () => 0 },
+        writing: true,
+        writes: 0,
+        idle: async () => {},
+        current: () => ({}),
+      };
+      const auth = new TokenAuth(t.ctx);
+      auth.attach(ledger as unknown as Ledger);
+      const key = await token(owner);
+      const count = await reads(() => auth.authenticate(`sk-${key}`, '127.0.0.1'));
+      expect(count).toBe(5);
+      expect((await auth.authenticate(`sk-${key}`, '127.0.0.1')).user.quota).toBe(900);
+    });
   });
 });
