@@ -2,10 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OptionsResource, PricingResource, type PricingResponse } from '@switchboard/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentNotices, dismiss } from '../../../lib/notify';
 import { renderScreen } from '../../../testing/render';
 import { ModelRatioPanel } from '../components/admin/operation/model-ratio-panel';
 import { OptionSection } from '../components/admin/option-section';
-import { adminQueries, pricing, spySdk, stored, text } from './admin-fixtures';
+import { OptionsTab } from '../components/admin/options-tab';
+import { adminQueries, pricing, spySdk, stored, STORED_ENTRIES, text } from './admin-fixtures';
 import { SECTIONS_BY_ID } from './admin-sections';
 
 afterEach(() => vi.restoreAllMocks());
@@ -69,6 +71,35 @@ describe('price effect before saving', () => {
     await waitFor(() =>
       expect(sdk.saved).toEqual([[{ key: 'ModelRatio', value: '{"gpt-4o":1.25,"gpt-4o-mini":0.1}' }]]),
     );
+  });
+
+  it('says the save succeeded though the refetch remounts the editor before /pricing is back', async () => {
+    for (const notice of currentNotices()) dismiss(notice.id);
+    const sdk = spySdk();
+    let entries = STORED_ENTRIES;
+    sdk.updateMany.mockImplementation(async (changed) => {
+      entries = entries.map((e) => changed.find((c) => c.key === e.key) ?? e);
+    });
+    vi.spyOn(OptionsResource.prototype, 'list').mockImplementation(async () => entries);
+    let answer: (value: PricingResponse) => void = () => undefined;
+    vi.spyOn(PricingResource.prototype, 'get').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderScreen(<OptionsTab>{(options) => <ModelRatioPanel stored={options} />}</OptionsTab>, {
+      url: '/setting',
+      queries: adminQueries,
+    });
+    const editor = screen.getByTestId('pricing-editor');
+    const cell = within(editor).getByLabelText(`gpt-4o-mini ${text.pricing.ratio}`);
+    await userEvent.clear(cell);
+    await userEvent.type(cell, '0.1');
+    await userEvent.click(within(editor).getByRole('button', { name: text.pricing.save }));
+    await userEvent.click(screen.getByRole('button', { name: text.effect.confirm }));
+    // The stored map changed, so the editor is a new one; the toast came from the one that saved.
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>(`gpt-4o-mini ${text.pricing.ratio}`).value).toBe('0.1'),
+    );
+    await waitFor(() => expect(currentNotices().map((n) => n.message)).toContain(text.saved));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    answer(pricing);
   });
 
   it('takes numbers only, rejects a duplicate model and checks the batch fill', async () => {

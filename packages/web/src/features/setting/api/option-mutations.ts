@@ -14,15 +14,27 @@ function useInvalidateOptions() {
 }
 
 /**
+ * What a form does with a save's answer. It runs at the mutation's level, before the options are refetched:
+ * callbacks handed to `mutate()` run after the refetch and are dropped when the form that saved is gone by
+ * then, and the refetch itself can remount it (the price editors are keyed by the stored maps).
+ */
+export interface SaveHandlers<T> {
+  onSuccess?(input: T): void;
+  onError?(error: Error, input: T): void;
+}
+
+/**
  * Saves option entries one call each (the SDK checks every value against its key's rule first, and an
  * empty list is 'you seem to have changed nothing'). The form shows the error itself.
  */
-export function useSaveOptions() {
-  const onSettled = useInvalidateOptions();
+export function useSaveOptions(handlers: SaveHandlers<readonly OptionEntry[]> = {}) {
+  const invalidate = useInvalidateOptions();
   return useMutation({
     mutationFn: async (entries: readonly OptionEntry[]) => (await sdk()).options.updateMany(entries),
+    onSuccess: (_answer, entries) => handlers.onSuccess?.(entries),
+    onError: (error, entries) => handlers.onError?.(error, entries),
     // Settled, not success: a batch that fails half-way has still saved its first entries.
-    onSettled,
+    onSettled: invalidate,
     meta: { silent: true },
   });
 }
@@ -36,10 +48,13 @@ export function useClearLogs() {
 }
 
 /** Puts ModelRatio back to the built-in defaults. */
-export function useResetModelRatio() {
-  const onSuccess = useInvalidateOptions();
+export function useResetModelRatio(handlers: SaveHandlers<void> = {}) {
+  const invalidate = useInvalidateOptions();
   return useMutation({
     mutationFn: async () => (await sdk()).options.resetModelRatio(),
-    onSuccess,
+    onSuccess: async () => {
+      handlers.onSuccess?.();
+      await invalidate();
+    },
   });
 }

@@ -19,21 +19,22 @@ interface OptionSwitchProps {
  */
 export function OptionSwitch({ spec, stored }: OptionSwitchProps) {
   const { t } = useTranslation();
-  const save = useSaveOptions();
   const [checked, setChecked] = useState(stored === 'true');
   const [confirming, setConfirming] = useState(false);
   useEffect(() => setChecked(stored === 'true'), [stored]);
   const id = fieldId(spec.key);
 
+  const save = useSaveOptions({
+    onSuccess: () => notify('success', t('options.saved')),
+    onError: (error, [entry]) => {
+      setChecked(entry?.value !== 'true');
+      notify('error', errorMessage(error));
+    },
+  });
+
   const commit = (next: boolean) => {
     setChecked(next);
-    save.mutate([{ key: spec.key, value: String(next) }], {
-      onSuccess: () => notify('success', t('options.saved')),
-      onError: (error) => {
-        setChecked(!next);
-        notify('error', errorMessage(error));
-      },
-    });
+    save.mutate([{ key: spec.key, value: String(next) }]);
   };
 
   return (

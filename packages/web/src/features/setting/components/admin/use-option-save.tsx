@@ -32,25 +32,24 @@ interface Options {
 export function useOptionSave({ stored, pricing, messages, onSaved }: Options) {
   const { t } = useTranslation();
   const lang = useLang();
-  const save = useSaveOptions();
   const listed = usePricingList();
   const [feedback, setFeedback] = useState<SaveFeedback | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState<{ entries: OptionEntry[]; after: OptionValues } | null>(null);
 
-  const send = (entries: OptionEntry[]) =>
-    save.mutate(entries, {
-      onSuccess: () => {
-        setPending(null);
-        notify('success', messages ? t(messages.saved) : t('options.saved'));
-        onSaved?.(entries);
-      },
-      onError: (error) => {
-        setPending(null);
-        const reason = errorMessage(error);
-        setFeedback({ severity: 'error', message: messages ? `${t(messages.failed)}: ${reason}` : reason });
-      },
-    });
+  const save = useSaveOptions({
+    onSuccess: (entries) => {
+      setPending(null);
+      notify('success', messages ? t(messages.saved) : t('options.saved'));
+      onSaved?.(entries);
+    },
+    onError: (error) => {
+      setPending(null);
+      const reason = errorMessage(error);
+      setFeedback({ severity: 'error', message: messages ? `${t(messages.failed)}: ${reason}` : reason });
+    },
+  });
+  const send = (entries: OptionEntry[]) => save.mutate(entries);
 
   /** Checks and saves `edited` (key → text); returns false when a check stopped it. */
   const submit = (edited: Readonly<Record<string, string>>, precheck?: MessageKey): boolean => {

@@ -20,11 +20,16 @@ export function ModelRatioPanel({ stored }: { stored: OptionValues }) {
   const { t } = useTranslation();
   const [view, setView] = useState<View>('visual');
   const enabled = useEnabledModels();
-  const reset = useResetModelRatio();
+  const [resetting, setResetting] = useState(false);
+  const reset = useResetModelRatio({
+    onSuccess: () => {
+      setResetting(false);
+      notify('success', t('options.resetRatio.done'));
+    },
+  });
   const listed = usePricingList();
   // Resetting is a pricing change like any other: its effect on /pricing is shown before it is done. The
   // server resets to the SDK's defaults, so the effect is exact.
-  const [resetting, setResetting] = useState(false);
   const resetEffect =
     resetting && listed.data
       ? priceEffect(stored, { ...stored, ModelRatio: OPTION_DEFAULTS.ModelRatio }, listed.data.data)
@@ -83,14 +88,7 @@ export function ModelRatioPanel({ stored }: { stored: OptionValues }) {
         saving={reset.isPending}
         title={t('options.resetRatio.title')}
         onClose={() => setResetting(false)}
-        onConfirm={() =>
-          reset.mutate(undefined, {
-            onSuccess: () => {
-              setResetting(false);
-              notify('success', t('options.resetRatio.done'));
-            },
-          })
-        }
+        onConfirm={() => reset.mutate()}
       />
     </Card>
   );
