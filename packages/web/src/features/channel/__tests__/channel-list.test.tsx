@@ -1,12 +1,24 @@
-import { ChannelSchema } from '@switchboard/sdk';
-import { screen, within } from '@testing-library/react';
+import { ChannelSchema, ChannelsResource, type Channel } from '@switchboard/sdk';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentNotices, dismiss } from '../../../lib/notify';
 import { renderScreen } from '../../../testing/render';
 import { channelKeys, type ChannelListQuery } from '../api/keys';
 import { ChannelList } from '../components/channel-list';
 import { DeleteDisabledDialog } from '../components/delete-disabled-dialog';
 import { toListRows } from '../lib/tag-rows';
+
+afterEach(() => vi.restoreAllMocks());
+
+/** A list call that never answers: what follows a save is seen while the refetch is still under way. */
+function listHangs() {
+  const never = new Promise<never>(() => undefined);
+  const page = Object.assign(never, { [Symbol.asyncIterator]: () => ({ next: () => never }) });
+  vi.spyOn(ChannelsResource.prototype, 'list').mockReturnValue(page as never);
+}
+
+const messages = () => currentNotices().map((n) => n.message);
 
 const channels = [
   ChannelSchema.parse({
@@ -80,6 +92,26 @@ describe('ChannelList', () => {
     expect(screen.getByRole('alert').textContent).toBe('权重必须是非负整数');
   });
 
+  it("reports a refused inline edit though the next row's edit went out before the answer", async () => {
+    for (const notice of currentNotices()) dismiss(notice.id);
+    listHangs();
+    let refuse: (error: Error) => void = () => undefined;
+    const update = vi
+      .spyOn(ChannelsResource.prototype, 'updatePriority')
+      .mockReturnValueOnce(new Promise((_resolve, reject) => (refuse = reject)))
+      .mockResolvedValueOnce(channels[2]!);
+    open(false);
+    await screen.findByText('alpha');
+    const [alpha, , gamma] = screen.getAllByLabelText('优先级');
+    await userEvent.clear(alpha!);
+    await userEvent.type(alpha!, '7{Enter}');
+    await userEvent.clear(gamma!);
+    await userEvent.type(gamma!, '2{Enter}');
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(2));
+    refuse(new Error('priority refused'));
+    await waitFor(() => expect(messages()).toContain('priority refused'));
+  });
+
   it('shows the bulk bar for a selection, and set-tag needs a tag', async () => {
     open(false);
     await screen.findByText('alpha');
@@ -132,5 +164,20 @@ describe('DeleteDisabledDialog', () => {
     });
     expect(await screen.findByText('将删除以下 2 个已禁用（含自动禁用）的渠道，且无法恢复：')).toBeTruthy();
     expect(screen.getByTestId('doomed-channels').textContent).toBe('#2 beta, #3 gamma');
+  });
+
+  it('says how many it deleted and closes before the preview has been walked again', async () => {
+    for (const notice of currentNotices()) dismiss(notice.id);
+    listHangs();
+    vi.spyOn(ChannelsResource.prototype, 'deleteDisabled').mockResolvedValue(2);
+    const onClose = vi.fn();
+    const disabled: Channel[] = channels.filter((c) => c.status !== 1);
+    renderScreen(<DeleteDisabledDialog onClose={onClose} />, {
+      url: '/channel',
+      queries: [[channelKeys.disabledPreview, disabled]],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '删除' }));
+    await waitFor(() => expect(messages()).toContain('已删除 2 个渠道'));
+    expect(onClose).toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import type { ChannelCreateParams, ChannelTagEditParams, ChannelUpdateParams } from '@switchboard/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationHandlers } from '../../../lib/mutation-handlers';
 import { sdk } from '../../../lib/sdk';
 import { channelKeys } from './keys';
 
@@ -27,31 +28,56 @@ export function useUpdateChannel() {
   });
 }
 
-/** Inline priority or weight edit; the caller shows the validation message. */
-export function useInlineEdit() {
-  const onSuccess = useInvalidate();
+interface InlineEdit {
+  id: number;
+  field: 'priority' | 'weight';
+  value: string;
+}
+
+/**
+ * Inline priority or weight edit; the caller shows the validation message. Its handlers, not `mutate()`'s:
+ * one cell's edit is often still under way when the next cell is edited, and the server's refusal of the
+ * first would be lost.
+ */
+export function useInlineEdit(handlers: MutationHandlers<unknown, InlineEdit> = {}) {
+  const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ id, field, value }: { id: number; field: 'priority' | 'weight'; value: string }) => {
+    mutationFn: async ({ id, field, value }: InlineEdit) => {
       const client = await sdk();
       return field === 'priority'
         ? client.channels.updatePriority(id, value)
         : client.channels.updateWeight(id, value);
     },
-    onSuccess,
+    onSuccess: async (answer, edit) => {
+      handlers.onSuccess?.(answer, edit);
+      await invalidate();
+    },
+    onError: (error, edit) => handlers.onError?.(error, edit),
     meta: { silent: true },
   });
 }
 
-/** Enables (1) or disables (2) channels one by one (new-api has no batch status call). */
-export function useSetStatus() {
-  const onSuccess = useInvalidate();
+interface StatusChange {
+  ids: number[];
+  status: 1 | 2;
+}
+
+/**
+ * Enables (1) or disables (2) channels one by one (new-api has no batch status call). The test run's dialog
+ * passes handlers: it may be closed while the failed channels are being disabled.
+ */
+export function useSetStatus(handlers: MutationHandlers<number, StatusChange> = {}) {
+  const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ ids, status }: { ids: number[]; status: 1 | 2 }) => {
+    mutationFn: async ({ ids, status }: StatusChange) => {
       const client = await sdk();
       for (const id of ids) await client.channels.updateStatus(id, status);
       return ids.length;
     },
-    onSuccess,
+    onSuccess: async (count, change) => {
+      handlers.onSuccess?.(count, change);
+      await invalidate();
+    },
   });
 }
 
@@ -66,12 +92,21 @@ export function useTagStatus() {
   });
 }
 
-export function useEditTag() {
-  const onSuccess = useInvalidate();
+interface TagEdit {
+  tag: string;
+  params: Omit<ChannelTagEditParams, 'tag'>;
+}
+
+/** Edits a tag's channels; the list's inline edits of tag rows pass handlers for the reason useInlineEdit does. */
+export function useEditTag(handlers: MutationHandlers<unknown, TagEdit> = {}) {
+  const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ tag, params }: { tag: string; params: Omit<ChannelTagEditParams, 'tag'> }) =>
-      (await sdk()).channels.tags.update(tag, params),
-    onSuccess,
+    mutationFn: async ({ tag, params }: TagEdit) => (await sdk()).channels.tags.update(tag, params),
+    onSuccess: async (answer, edit) => {
+      handlers.onSuccess?.(answer, edit);
+      await invalidate();
+    },
+    onError: (error, edit) => handlers.onError?.(error, edit),
     meta: { silent: true },
   });
 }
@@ -101,9 +136,19 @@ export function useDeleteChannels() {
   });
 }
 
-export function useDeleteDisabled() {
-  const onSuccess = useInvalidate();
-  return useMutation({ mutationFn: async () => (await sdk()).channels.deleteDisabled(), onSuccess });
+/**
+ * The refetch after it walks every channel again for the dialog's preview, which takes a while; the dialog
+ * may be closed by then, so it says what was deleted through its handlers.
+ */
+export function useDeleteDisabled(handlers: MutationHandlers<number, void> = {}) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async () => (await sdk()).channels.deleteDisabled(),
+    onSuccess: async (count) => {
+      handlers.onSuccess?.(count);
+      await invalidate();
+    },
+  });
 }
 
 export function useFixAbilities() {
@@ -111,17 +156,28 @@ export function useFixAbilities() {
   return useMutation({ mutationFn: async () => (await sdk()).channels.fix(), onSuccess });
 }
 
-export function useUpdateBalance() {
-  const onSuccess = useInvalidate();
+/** Handlers for the reason useInlineEdit has them: the balances of several rows are asked one after another. */
+export function useUpdateBalance(handlers: MutationHandlers<number, number> = {}) {
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (id: number) => (await sdk()).channels.updateBalance(id),
-    onSuccess,
+    onSuccess: async (usd, id) => {
+      handlers.onSuccess?.(usd, id);
+      await invalidate();
+    },
   });
 }
 
-export function useUpdateAllBalances() {
-  const onSuccess = useInvalidate();
-  return useMutation({ mutationFn: async () => (await sdk()).channels.updateAllBalances(), onSuccess });
+/** Asks every upstream, which can take minutes: the admin may have left the list before it is done. */
+export function useUpdateAllBalances(handlers: MutationHandlers<void, void> = {}) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async () => (await sdk()).channels.updateAllBalances(),
+    onSuccess: async () => {
+      handlers.onSuccess?.();
+      await invalidate();
+    },
+  });
 }
 
 /** One channel test; resolves to the result (a failed test is a result, not a thrown error). */

@@ -87,12 +87,20 @@ export function ChannelList() {
 
   const setStatus = useSetStatus();
   const tagStatus = useTagStatus();
-  const editTag = useEditTag();
-  const inline = useInlineEdit();
+  const inlineSaved = {
+    onError: (e: Error) => notify('error', errorMessage(e)),
+    onSuccess: () => notify('success', t('channel.list.saved')),
+  };
+  const editTag = useEditTag(inlineSaved);
+  const inline = useInlineEdit(inlineSaved);
   const remove = useDeleteChannels();
   const fix = useFixAbilities();
-  const balance = useUpdateBalance();
-  const allBalances = useUpdateAllBalances();
+  const balance = useUpdateBalance({
+    onSuccess: (usd) => notify('success', t('channel.list.balanceUpdated', { amount: `$${usd.toFixed(2)}` })),
+  });
+  const allBalances = useUpdateAllBalances({
+    onSuccess: () => notify('success', t('channel.list.balancesUpdated')),
+  });
   const test = useTestChannel();
 
   const data = channels.data;
@@ -138,31 +146,14 @@ export function ChannelList() {
           count: row.channels.length,
         }),
         body: names(row.channels),
-        run: () =>
-          editTag.mutate(
-            { tag: row.tag, params: { [field]: value } },
-            {
-              onError: (e) => notify('error', errorMessage(e)),
-              onSuccess: () => notify('success', t('channel.list.saved')),
-            },
-          ),
+        run: () => editTag.mutate({ tag: row.tag, params: { [field]: value } }),
       });
       return;
     }
-    inline.mutate(
-      { id: row.id, field, value: String(value) },
-      {
-        onError: (e) => notify('error', errorMessage(e)),
-        onSuccess: () => notify('success', t('channel.list.saved')),
-      },
-    );
+    inline.mutate({ id: row.id, field, value: String(value) });
   };
 
-  const updateBalance = (id: number) =>
-    balance.mutate(id, {
-      onSuccess: (usd) =>
-        notify('success', t('channel.list.balanceUpdated', { amount: `$${usd.toFixed(2)}` })),
-    });
+  const updateBalance = (id: number) => balance.mutate(id);
 
   const bulkStatus = (enable: boolean) => {
     const list = selectedChannels;
@@ -324,10 +315,7 @@ export function ChannelList() {
               setConfirm({
                 title: t('channel.list.updateAllBalances'),
                 body: t('channel.list.updateAllBalancesNote'),
-                run: () =>
-                  allBalances.mutate(undefined, {
-                    onSuccess: () => notify('success', t('channel.list.balancesUpdated')),
-                  }),
+                run: () => allBalances.mutate(),
               }),
             )}
             {more(t('channel.list.fix'), () =>

@@ -22,7 +22,12 @@ const SHOWN = 30;
 /** "Delete all disabled" names what it will delete before it does (new-api only says how many after). */
 export function DeleteDisabledDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
-  const remove = useDeleteDisabled();
+  const remove = useDeleteDisabled({
+    onSuccess: (n) => {
+      notify('success', t('channel.list.deleted', { count: n }));
+      onClose();
+    },
+  });
   const doomed = useQuery({
     queryKey: channelKeys.disabledPreview,
     queryFn: async (): Promise<Channel[]> =>
@@ -59,14 +64,7 @@ export function DeleteDisabledDialog({ onClose }: { onClose(): void }) {
           variant="contained"
           color="error"
           disabled={!list.length || remove.isPending}
-          onClick={() =>
-            remove.mutate(undefined, {
-              onSuccess: (n) => {
-                notify('success', t('channel.list.deleted', { count: n }));
-                onClose();
-              },
-            })
-          }
+          onClick={() => remove.mutate()}
         >
           {t('common.actions.delete')}
         </Button>

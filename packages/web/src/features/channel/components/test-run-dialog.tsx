@@ -46,7 +46,9 @@ type Phase = 'ready' | 'collecting' | 'running' | 'done';
 export function TestRunDialog({ channels, onClose }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const setStatus = useSetStatus();
+  const setStatus = useSetStatus({
+    onSuccess: (n) => notify('success', t('channel.bulk.disabled', { count: n })),
+  });
   const [scope, setScope] = useState<TestScope>('active');
   const [phase, setPhase] = useState<Phase>('ready');
   const [total, setTotal] = useState(channels?.length ?? 0);
@@ -164,12 +166,7 @@ export function TestRunDialog({ channels, onClose }: Props) {
           <Button
             color="warning"
             disabled={setStatus.isPending}
-            onClick={() =>
-              setStatus.mutate(
-                { ids: failed.map((o) => o.id), status: 2 },
-                { onSuccess: (n) => notify('success', t('channel.bulk.disabled', { count: n })) },
-              )
-            }
+            onClick={() => setStatus.mutate({ ids: failed.map((o) => o.id), status: 2 })}
           >
             {t('channel.testRun.disableFailed', { count: failed.length })}
           </Button>

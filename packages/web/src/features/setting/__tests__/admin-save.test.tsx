@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentNotices } from '../../../lib/notify';
+import { currentNotices, dismiss } from '../../../lib/notify';
 import { renderScreen } from '../../../testing/render';
 import { LogSection } from '../components/admin/operation/log-section';
 import { OptionSection } from '../components/admin/option-section';
@@ -105,6 +105,26 @@ describe('admin settings save behaviour', () => {
       expect(sdk.clearLogs).toHaveBeenCalledWith(new Date('2026-01-02T03:04').getTime() / 1000),
     );
     await waitFor(() => expect(currentNotices().some((n) => n.message === '42 条日志已清理！')).toBe(true));
+  });
+
+  it('says how many logs were cleared though the admin left the tab before the answer', async () => {
+    for (const notice of currentNotices()) dismiss(notice.id);
+    const sdk = spySdk();
+    let answer: (count: number) => void = () => undefined;
+    sdk.clearLogs.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { unmount } = renderScreen(<LogSection stored={stored} />, {
+      url: '/setting',
+      queries: adminQueries,
+    });
+    fireEvent.change(document.querySelector('[name="log-before"]')!, {
+      target: { value: '2026-01-02T03:04' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: text.log.clear }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(sdk.clearLogs).toHaveBeenCalled());
+    unmount();
+    answer(7);
+    await waitFor(() => expect(currentNotices().map((n) => n.message)).toContain('7 条日志已清理！'));
   });
 
   it('edits the email domain whitelist as chips', async () => {

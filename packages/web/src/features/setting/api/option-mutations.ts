@@ -1,5 +1,6 @@
 import type { OptionEntry } from '@switchboard/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationHandlers } from '../../../lib/mutation-handlers';
 import { sdk } from '../../../lib/sdk';
 import { optionDependentKeys, settingKeys } from './keys';
 
@@ -39,10 +40,15 @@ export function useSaveOptions(handlers: SaveHandlers<readonly OptionEntry[]> = 
   });
 }
 
-/** Deletes every log older than a time; resolves to the number deleted. */
-export function useClearLogs() {
+/**
+ * Deletes every log older than a time; resolves to the number deleted. A large clean-up takes a while and
+ * the admin may have moved to another tab by its end, so the count is told through the handlers.
+ */
+export function useClearLogs(handlers: MutationHandlers<number, number> = {}) {
   return useMutation({
     mutationFn: async (beforeTimestamp: number) => (await sdk()).logs.delete(beforeTimestamp),
+    onSuccess: (count, before) => handlers.onSuccess?.(count, before),
+    onError: (error, before) => handlers.onError?.(error, before),
     meta: { silent: true },
   });
 }

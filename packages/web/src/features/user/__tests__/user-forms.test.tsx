@@ -1,13 +1,15 @@
-import { UserSchema } from '@switchboard/sdk';
-import { screen, within } from '@testing-library/react';
+import { PAGE_SIZE_DEFAULT, UserSchema, UsersResource } from '@switchboard/sdk';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentNotices, dismiss } from '../../../lib/notify';
 import { setUser } from '../../../lib/session';
 import { renderScreen } from '../../../testing/render';
 import { userKeys } from '../api/keys';
 import { QuotaAddDialog } from '../components/quota-add-dialog';
 import { UserCreateDialog } from '../components/user-create-dialog';
 import { UserEditPage } from '../components/user-edit-page';
+import { UserList } from '../components/user-list';
 import { UserRowActions } from '../components/user-row-actions';
 
 const user = (patch: Record<string, unknown> = {}) =>
@@ -35,7 +37,10 @@ function signIn(role: number) {
   });
 }
 
-afterEach(() => setUser(null));
+afterEach(() => {
+  setUser(null);
+  vi.restoreAllMocks();
+});
 
 async function fill(label: string, value: string) {
   const input = screen.getByLabelText(label);
@@ -143,6 +148,39 @@ describe('UserEditPage', () => {
     expect(dialog.getByTestId('quota-preview').textContent).toBe('新额度：$2.00 + $1.00 = $3.00');
     await userEvent.click(dialog.getByRole('button', { name: '确定' }));
     expect((screen.getByLabelText('剩余额度') as HTMLInputElement).value).toBe('1500000');
+  });
+});
+
+describe('UserList', () => {
+  it('says the quota was added though the dialog was cancelled while it was being saved', async () => {
+    for (const notice of currentNotices()) dismiss(notice.id);
+    signIn(100);
+    const alice = user();
+    vi.spyOn(UsersResource.prototype, 'list').mockReturnValue(new Promise(() => undefined) as never);
+    vi.spyOn(UsersResource.prototype, 'get').mockResolvedValue(alice);
+    let saved: () => void = () => undefined;
+    const update = vi
+      .spyOn(UsersResource.prototype, 'update')
+      .mockReturnValue(new Promise((resolve) => (saved = () => resolve())));
+    renderScreen(<UserList />, {
+      url: '/user',
+      queries: [
+        [
+          userKeys.list({ page: 1, pageSize: PAGE_SIZE_DEFAULT, keyword: '', group: '' }),
+          { items: [alice], total: 1, hasNext: false },
+        ],
+        [userKeys.groups, ['default']],
+      ],
+    });
+    await userEvent.click(await screen.findByTestId('user-more'));
+    await userEvent.click(screen.getByRole('menuitem', { name: '添加额度' }));
+    const dialog = within(screen.getByRole('dialog'));
+    await userEvent.type(dialog.getByLabelText('需要添加的额度'), '500000');
+    await userEvent.click(dialog.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    await userEvent.click(dialog.getByRole('button', { name: '取消' }));
+    saved();
+    await waitFor(() => expect(currentNotices().map((n) => n.message)).toContain('额度已更新，现为 $3.00'));
   });
 });
 

@@ -1,5 +1,6 @@
 import { Role, type User, type UserCreateParams, type UserManageAction } from '@switchboard/sdk';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MutationHandlers } from '../../../lib/mutation-handlers';
 import { sdk } from '../../../lib/sdk';
 import { userKeys } from './keys';
 
@@ -96,8 +97,12 @@ export function useSaveUser() {
   });
 }
 
-/** Adds `delta` (may be negative) to a user's quota, read fresh from the server first. */
-export function useAddQuota() {
+/**
+ * Adds `delta` (may be negative) to a user's quota, read fresh from the server first. The dialog's Cancel
+ * stays open while it runs and resets the mutation, which drops `mutate()`'s callbacks: the new quota is
+ * reported through the handlers, or a quota added after Cancel would go unsaid.
+ */
+export function useAddQuota(handlers: MutationHandlers<number, { id: number; delta: number }> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, delta }: { id: number; delta: number }) => {
@@ -113,6 +118,7 @@ export function useAddQuota() {
       patchRow(queryClient, id, { quota });
       return quota;
     },
+    onSuccess: (quota, change) => handlers.onSuccess?.(quota, change),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
     meta: { silent: true },
   });

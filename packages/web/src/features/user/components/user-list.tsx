@@ -29,9 +29,15 @@ export function UserList() {
   const users = useUsers({ page: table.page, pageSize: table.pageSize, ...table.filters });
   const groups = useGroups();
   const manage = useManageUsers();
-  const addQuota = useAddQuota();
   const [creating, setCreating] = useState(false);
   const [quotaFor, setQuotaFor] = useState<User | null>(null);
+  const addQuota = useAddQuota({
+    onSuccess: (quota, { id }) => {
+      notify('success', t('user.quota.saved', { amount: formatQuota(quota) }));
+      // After a Cancel the dialog may be open for another user by now.
+      setQuotaFor((open) => (open?.id === id ? null : open));
+    },
+  });
   const [deleting, setDeleting] = useState<User[] | null>(null);
   const [selected, setSelected] = useState<Array<number | string>>([]);
   const [keyword, setKeyword] = useState(table.filters.keyword);
@@ -174,17 +180,7 @@ export function UserList() {
             addQuota.reset();
             setQuotaFor(null);
           }}
-          onAdd={(delta) =>
-            addQuota.mutate(
-              { id: quotaFor.id, delta },
-              {
-                onSuccess: (quota) => {
-                  notify('success', t('user.quota.saved', { amount: formatQuota(quota) }));
-                  setQuotaFor(null);
-                },
-              },
-            )
-          }
+          onAdd={(delta) => addQuota.mutate({ id: quotaFor.id, delta })}
         />
       )}
       <ConfirmDialog

@@ -14,10 +14,14 @@ import type { SaveFeedback } from '../use-option-save';
 /** Consumption logging on or off, and deleting every log older than a chosen time (after a confirm). */
 export function LogSection({ stored }: { stored: OptionValues }) {
   const { t } = useTranslation();
-  const clear = useClearLogs();
   const [before, setBefore] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [feedback, setFeedback] = useState<SaveFeedback | null>(null);
+  const clear = useClearLogs({
+    onSuccess: (count) => notify('success', t('options.log.cleared', { count })),
+    onError: (error) =>
+      setFeedback({ severity: 'error', message: `${t('options.log.clearFailed')}: ${errorMessage(error)}` }),
+  });
   const timestamp = before ? Math.floor(new Date(before).getTime() / 1000) : Number.NaN;
 
   const ask = () => {
@@ -28,14 +32,7 @@ export function LogSection({ stored }: { stored: OptionValues }) {
   };
   const run = () => {
     setConfirming(false);
-    clear.mutate(timestamp, {
-      onSuccess: (count) => notify('success', t('options.log.cleared', { count })),
-      onError: (error) =>
-        setFeedback({
-          severity: 'error',
-          message: `${t('options.log.clearFailed')}: ${errorMessage(error)}`,
-        }),
-    });
+    clear.mutate(timestamp);
   };
 
   return (
