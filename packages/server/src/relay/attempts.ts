@@ -5,7 +5,7 @@ import { providerFor } from './providers/index.js';
 import { RelayError, relayError } from './relay-error.js';
 import { mapStatus, shouldRetry } from './retry-policy.js';
 import type { RelayRuntime } from './runtime.js';
-import { callUpstream, readErrorBody, type UpstreamResponse } from './upstream.js';
+import { callUpstream, readErrorBody, type UpstreamRead, type UpstreamResponse } from './upstream.js';
 
 type Request = Parameters<typeof callUpstream>[1];
 
@@ -17,8 +17,8 @@ export interface AttemptPlan {
   /** Channels able to serve this kind of request (e.g. OpenAI-compatible ones for embeddings). */
   accept?: (channel: RelayChannel) => boolean;
   signal: CancelSignal & (AbortSignal | EventEmitter);
-  /** The answer is read whole (not streamed to the client as it comes). */
-  buffered?: boolean;
+  /** How the caller reads the answer (see callUpstream); unset for an undici body stream. */
+  read?: UpstreamRead;
 }
 
 export interface Answer {
@@ -52,12 +52,7 @@ export async function firstAnswer(
     let res: UpstreamResponse;
     try {
       const req = build(channel, upstreamModel);
-      res = await callUpstream(
-        rt.agent,
-        req instanceof Promise ? await req : req,
-        plan.signal,
-        plan.buffered,
-      );
+      res = await callUpstream(rt.agent, req instanceof Promise ? await req : req, plan.signal, plan.read);
     } catch {
       if (plan.signal.aborted) return undefined;
       // Transport failures (refused, reset, DNS) are another channel's chance, as in new-api.

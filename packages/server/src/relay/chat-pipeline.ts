@@ -83,7 +83,7 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
   try {
     const answer = await firstAnswer(
       rt,
-      { group, model, ...(pinned ? { pinned } : {}), signal, buffered: !request.stream },
+      { group, model, ...(pinned ? { pinned } : {}), signal, read: request.stream ? 'chunks' : 'whole' },
       (channel, upstreamModel) => attemptRequest(call, channel, upstreamModel),
     );
     if (!answer) return;

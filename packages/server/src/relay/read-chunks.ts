@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { StreamedBody } from './upstream-streamed.js';
 
 /**
  * Whether to go on reading after a chunk: true to go on, false to stop (the body is destroyed, so its
@@ -19,6 +20,7 @@ export function readChunks(
   body: AsyncIterable<Buffer>,
   each: (chunk: Buffer) => ChunkVerdict,
 ): Promise<void> {
+  if (body instanceof StreamedBody) return body.read(each);
   const stream = body instanceof Readable ? body : Readable.from(body);
   // A body already over sends no more events: settle on its state rather than wait forever.
   if (stream.readableEnded) return Promise.resolve();

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, Pool, request } from 'undici';
 import type { CancelSignal } from './client-gone.js';
 import { requestBuffered, type BufferedBody } from './upstream-buffered.js';
+import { requestStreamed } from './upstream-streamed.js';
 import type { UpstreamRequest } from './providers/types.js';
 
 /**
@@ -58,18 +59,26 @@ export interface UpstreamResponse {
   body: AsyncIterable<Buffer> & Pick<BufferedBody, 'text' | 'arrayBuffer'>;
 }
 
+export type UpstreamRead = 'whole' | 'chunks';
+
 export function callUpstream(
   agent: Agent | UpstreamAgent,
   // Multipart uploads are forwarded as bytes; adapters only ever build text bodies.
   req: Omit<UpstreamRequest, 'body'> & { body?: string | Uint8Array },
   signal: CancelSignal & (AbortSignal | EventEmitter),
-  /** The answer is read whole anyway (a non-streamed chat answer): read it without a body stream. */
-  buffered = false,
+  /**
+   * How the relay reads the answer, when it reads it itself: whole (a non-streamed chat answer) or in chunks as
+   * they come (a streamed one, through readChunks). Either way without a body stream.
+   */
+  read?: UpstreamRead,
 ): Promise<UpstreamResponse> {
   const direct = agent instanceof UpstreamAgent ? agent.poolFor(req.url) : undefined;
-  if (direct && buffered) {
+  if (direct && read) {
     const { method, headers, body } = req;
-    return requestBuffered(direct.pool, { path: direct.path, method, headers, body }, signal);
+    const opts = { path: direct.path, method, headers, body };
+    return read === 'whole'
+      ? requestBuffered(direct.pool, opts, signal)
+      : requestStreamed(direct.pool, opts, signal);
   }
   if (direct) {
     return direct.pool.request({
