@@ -1,25 +1,15 @@
 import { EventEmitter } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientGone } from './client-gone.js';
+import { Gone, upstreamPool } from '../testing/upstream-pool.js';
 import { requestBuffered } from './upstream-buffered.js';
 
-/** A signal as the chat pipeline passes one: an emitter that says `abort` when the client has gone. */
-class Gone extends EventEmitter {
-  aborted = false;
-  fire() {
-    this.aborted = true;
-    this.emit('abort');
-  }
-}
-
 describe('requestBuffered', () => {
-  let server: Server;
+  let upstream: Awaited<ReturnType<typeof upstreamPool>>;
   let pool: Pool;
   beforeAll(async () => {
-    server = createServer((req, res) => {
+    upstream = await upstreamPool((req, res) => {
       if (req.url === '/bom') {
         res.writeHead(201, { 'content-type': 'application/json', 'x-up': 'yes' });
         // In pieces, so the body arrives as several chunks.
@@ -34,14 +24,9 @@ describe('requestBuffered', () => {
         req.resume();
       }
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    pool = new Pool(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    pool = upstream.pool;
   });
-  afterAll(async () => {
-    await pool.destroy();
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  });
+  afterAll(() => upstream.close());
 
   it('reads the whole answer: status, headers on demand, text without its byte-order mark', async () => {
     const res = await requestBuffered(pool, { path: '/bom', method: 'POST', body: '{}' }, new Gone());

@@ -1,25 +1,15 @@
-import { EventEmitter } from 'node:events';
-import { createServer, type ServerResponse, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Gone, upstreamPool } from '../testing/upstream-pool.js';
 import { readChunks } from './read-chunks.js';
 import { requestStreamed } from './upstream-streamed.js';
-
-/** A signal as the chat pipeline passes one: an emitter that says `abort` when the client has gone. */
-class Gone extends EventEmitter {
-  aborted = false;
-  fire() {
-    this.aborted = true;
-    this.emit('abort');
-  }
-}
 
 const BIG = Buffer.alloc(1024 * 1024, 'x');
 
 describe('requestStreamed', () => {
-  let server: Server;
+  let upstream: Awaited<ReturnType<typeof upstreamPool>>;
   let pool: Pool;
   /** Opened by a test to let /gated send its second chunk. */
   let gate: () => void = () => undefined;
@@ -38,7 +28,7 @@ describe('requestStreamed', () => {
   };
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
+    upstream = await upstreamPool((req, res) => {
       req.resume();
       if (req.url === '/gated') {
         res.write('one');
@@ -61,14 +51,9 @@ describe('requestStreamed', () => {
         res.end('{"error":"é"}');
       }
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    pool = new Pool(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    pool = upstream.pool;
   });
-  afterAll(async () => {
-    await pool.destroy();
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  });
+  afterAll(() => upstream.close());
 
   const call = (path: string, signal = new Gone()) =>
     requestStreamed(pool, { path, method: 'POST', body: '{}' }, signal);
