@@ -6,15 +6,14 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * V8 flags for the server process (`npm start` and the benchmark alike); SWB_NODE_FLAGS replaces them. A 12 MB
- * semi-space (V8's default grows to 16 MB). Requests in flight survive a scavenge or two, so a smaller young
- * generation copies and promotes more of them: against 8 MB, three interleaved A/B runs at c=64 gave 4-13 % more
- * requests per second (main-thread CPU x0.89-0.96) for ~8 MB more peak RSS; 16 MB was no faster than 12 and
- * took 20 MB more. main.ts also lowers the old generation's growth factor at start-up
+ * V8 flags for the server process (`npm start` and the benchmark alike); SWB_NODE_FLAGS replaces them. An 8 MB
+ * semi-space (V8's default grows to 16 MB): at c=64 peak RSS fell from ~145 MB to ~128 MB with throughput
+ * unchanged within the run-to-run noise. 12 MB was measured again later: 4-13 % more requests per second in
+ * three A/B runs, but peak RSS 138-166 MB in `npm run bench`, past its 150 MB target. main.ts also lowers the old generation's growth factor at start-up
  * (SWB_HEAP_GROWING_PERCENT). A heap cap (`--max-old-space-size`) is deliberately not used: it risks running
  * out of memory with many long streams or large bodies.
  */
-export const SERVER_NODE_FLAGS = (process.env.SWB_NODE_FLAGS ?? '--max-semi-space-size=12')
+export const SERVER_NODE_FLAGS = (process.env.SWB_NODE_FLAGS ?? '--max-semi-space-size=8')
   .split(' ')
   .filter(Boolean);
 

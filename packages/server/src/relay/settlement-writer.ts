@@ -128,10 +128,10 @@ function startWorker(workerData: SettlementWorkerData): Worker {
 const SEMI_SPACE_FLAG = /^--max[-_]semi[-_]space[-_]size=\d+$/;
 
 /**
- * A worker's heap limits lose to V8 flags, which are the process's: under the server's `--max-semi-space-size`
- * (8 MB when measured) this worker grew 16 MB of new space, as much as the event loop's. The flag is cleared
- * while the worker's heap is set up, so its own limit applies, and restored once it runs; the event loop's heap
- * was sized at start-up and keeps its semi-spaces.
+ * A worker's heap limits lose to V8 flags, which are the process's: under the server's `--max-semi-space-size=8`
+ * this worker grew 16 MB of new space (measured), as much as the event loop's. The flag is cleared while the
+ * worker's heap is set up, so its own limit applies, and restored once it runs; the event loop's heap was sized
+ * at start-up and keeps its semi-spaces.
  */
 function withOwnYoungGeneration(start: () => Worker): Worker {
   const args = [...(process.env.NODE_OPTIONS ?? '').split(/\s+/), ...process.execArgv];
