@@ -6,14 +6,25 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * V8 flags for the server process (`npm start` and the benchmark alike); SWB_NODE_FLAGS replaces them. An 8 MB
- * semi-space (V8's default grows to 16 MB): at c=64 peak RSS fell from ~145 MB to ~128 MB with throughput
- * unchanged within the run-to-run noise. 12 MB was measured again later: 4-13 % more requests per second in
- * three A/B runs, but peak RSS 138-166 MB in `npm run bench`, past its 150 MB target. main.ts also lowers the old generation's growth factor at start-up
- * (SWB_HEAP_GROWING_PERCENT). A heap cap (`--max-old-space-size`) is deliberately not used: it risks running
- * out of memory with many long streams or large bodies.
+ * V8 flags for the server process (`npm start` and the benchmark alike); SWB_NODE_FLAGS replaces them.
+ *
+ * An 8 MB semi-space (V8's default grows to 16 MB): at c=64 peak RSS fell from ~145 MB to ~128 MB with
+ * throughput unchanged within the run-to-run noise. 12 MB was measured again later: 4-13 % more requests per
+ * second in three A/B runs, but peak RSS 138-166 MB in `npm run bench`, past its 150 MB target.
+ *
+ * `--liftoff-only`: undici parses HTTP with llhttp compiled to WebAssembly. Once it is hot, V8 recompiles it
+ * with TurboFan on a background thread, whose working memory (15-25 MB, malloc'd) glibc keeps in the process
+ * for good: perf on `brk` traced the main arena's growth to that compilation, and peak RSS at c=64 swung between
+ * ~120 and ~150 MB on whether it happened. With V8's baseline compiler only, six traced runs made no TurboFan
+ * compilation (`--no-wasm-tier-up` still let it happen in two of seven, and `v8.setFlagsFromString` at run time
+ * in more), and an A/B run at c=64 showed peak RSS 127 MB against 148 with main-thread CPU x0.94 (noise: the
+ * parser is a few percent of the CPU). It only concerns WebAssembly; JavaScript is still optimised.
+ *
+ * main.ts also lowers the old generation's growth factor at start-up (SWB_HEAP_GROWING_PERCENT). A heap cap
+ * (`--max-old-space-size`) is deliberately not used: it risks running out of memory with many long streams or
+ * large bodies.
  */
-export const SERVER_NODE_FLAGS = (process.env.SWB_NODE_FLAGS ?? '--max-semi-space-size=8')
+export const SERVER_NODE_FLAGS = (process.env.SWB_NODE_FLAGS ?? '--max-semi-space-size=8 --liftoff-only')
   .split(' ')
   .filter(Boolean);
 

@@ -21,11 +21,6 @@ function fail(message: string): never {
 function tuneHeap(): void {
   const percent = Number(process.env.SWB_HEAP_GROWING_PERCENT ?? 30);
   if (Number.isInteger(percent) && percent > 0) setFlagsFromString(`--heap-growing-percent=${percent}`);
-  // undici parses HTTP with llhttp compiled to WebAssembly. Once it is hot, V8 recompiles it with TurboFan on a
-  // background thread, whose working memory (~15 MB, malloc'd) glibc keeps in the process for good: peak RSS at
-  // c=64 swung between ~120 and ~140 MB depending on where it landed. The baseline (Liftoff) code it keeps
-  // instead showed no throughput cost. SWB_WASM_TIER_UP=1 allows the recompilation.
-  if (process.env.SWB_WASM_TIER_UP !== '1') setFlagsFromString('--no-wasm-tier-up');
 }
 
 /** Wires configuration, database, HTTP and shutdown; everything else lives in buildApp. */
