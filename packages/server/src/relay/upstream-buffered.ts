@@ -1,16 +1,14 @@
-import { errors, type Dispatcher, type Pool } from 'undici';
-import { CancellableHandler, DispatchedResponse, type Signal } from './upstream-dispatch.js';
+import type { Dispatcher, Pool } from 'undici';
+import {
+  arrayBufferOf,
+  CancellableHandler,
+  dispatchOn,
+  DispatchedResponse,
+  utf8,
+  type Signal,
+} from './upstream-dispatch.js';
 
 export type BufferedResponse = DispatchedResponse<BufferedBody>;
-
-/** As undici's `text()`: UTF-8, a byte-order mark dropped. */
-export function utf8(b: Buffer): string {
-  const start = b.length > 2 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
-  return b.toString('utf8', start);
-}
-
-export const arrayBufferOf = (b: Buffer): ArrayBuffer =>
-  b.buffer.slice(b.byteOffset, b.byteOffset + b.length) as ArrayBuffer;
 
 /** An upstream body already read whole, with the few ways the relay reads a body. */
 export class BufferedBody implements AsyncIterable<Buffer> {
@@ -84,8 +82,5 @@ export function requestBuffered(
   opts: Pick<Dispatcher.DispatchOptions, 'path' | 'method' | 'headers' | 'body'>,
   signal: Signal,
 ): Promise<BufferedResponse> {
-  if (signal.aborted) return Promise.reject(new errors.RequestAbortedError());
-  return new Promise((resolve, reject) => {
-    pool.dispatch(opts, new BufferingHandler(signal, resolve, reject));
-  });
+  return dispatchOn(pool, opts, signal, BufferingHandler);
 }

@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
-import { errors, util, type Dispatcher } from 'undici';
+import { errors, util, type Dispatcher, type Pool } from 'undici';
 import { ClientGone, type CancelSignal } from './client-gone.js';
 
 export type Signal = CancelSignal & (AbortSignal | EventEmitter);
@@ -62,3 +62,32 @@ export class DispatchedResponse<Body> {
     return (this.parsed ??= util.parseHeaders(this.rawHeaders) as IncomingHttpHeaders);
   }
 }
+
+/** What a dispatch handler is built from: the call's signal and the promise it settles. */
+type HandlerClass<Res> = new (
+  signal: Signal,
+  resolve: (res: Res) => void,
+  reject: (err: Error) => void,
+) => Dispatcher.DispatchHandlers;
+
+/** One upstream call on `pool`, answered through `Handler`; refused at once when the client has gone. */
+export function dispatchOn<Res>(
+  pool: Pool,
+  opts: Pick<Dispatcher.DispatchOptions, 'path' | 'method' | 'headers' | 'body'>,
+  signal: Signal,
+  Handler: HandlerClass<Res>,
+): Promise<Res> {
+  if (signal.aborted) return Promise.reject(new errors.RequestAbortedError());
+  return new Promise((resolve, reject) => {
+    pool.dispatch(opts, new Handler(signal, resolve, reject));
+  });
+}
+
+/** As undici's `text()`: UTF-8, a byte-order mark dropped. */
+export function utf8(b: Buffer): string {
+  const start = b.length > 2 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+  return b.toString('utf8', start);
+}
+
+export const arrayBufferOf = (b: Buffer): ArrayBuffer =>
+  b.buffer.slice(b.byteOffset, b.byteOffset + b.length) as ArrayBuffer;

@@ -1,7 +1,13 @@
-import { errors, type Dispatcher, type Pool } from 'undici';
+import type { Dispatcher, Pool } from 'undici';
 import type { ChunkVerdict } from './read-chunks.js';
-import { arrayBufferOf, utf8 } from './upstream-buffered.js';
-import { CancellableHandler, DispatchedResponse, type Signal } from './upstream-dispatch.js';
+import {
+  arrayBufferOf,
+  CancellableHandler,
+  dispatchOn,
+  DispatchedResponse,
+  utf8,
+  type Signal,
+} from './upstream-dispatch.js';
 
 /** What is held for a reader that has not started yet before the upstream is paused, as a Readable's buffer. */
 const HIGH_WATER = 64 * 1024;
@@ -242,8 +248,5 @@ export function requestStreamed(
   opts: Pick<Dispatcher.DispatchOptions, 'path' | 'method' | 'headers' | 'body'>,
   signal: Signal,
 ): Promise<StreamedResponse> {
-  if (signal.aborted) return Promise.reject(new errors.RequestAbortedError());
-  return new Promise((resolve, reject) => {
-    pool.dispatch(opts, new StreamingHandler(signal, resolve, reject));
-  });
+  return dispatchOn(pool, opts, signal, StreamingHandler);
 }

@@ -8,3 +8,20 @@ export interface MutationHandlers<TData, TVariables> {
   onSuccess?(data: TData, variables: TVariables): void;
   onError?(error: Error, variables: TVariables): void;
 }
+
+/**
+ * A hook's own callbacks for `handlers`: they are told first, then what the mutation changed is refetched
+ * (`refetch`, awaited so the mutation stays pending until the screen shows fresh data).
+ */
+export function reportThen<TData, TVariables>(
+  handlers: MutationHandlers<TData, TVariables>,
+  refetch?: () => Promise<unknown>,
+) {
+  return {
+    onSuccess: async (data: TData, variables: TVariables) => {
+      handlers.onSuccess?.(data, variables);
+      await refetch?.();
+    },
+    onError: (error: Error, variables: TVariables) => handlers.onError?.(error, variables),
+  };
+}

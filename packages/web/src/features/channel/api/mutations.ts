@@ -1,6 +1,6 @@
 import type { ChannelCreateParams, ChannelTagEditParams, ChannelUpdateParams } from '@switchboard/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MutationHandlers } from '../../../lib/mutation-handlers';
+import { reportThen, type MutationHandlers } from '../../../lib/mutation-handlers';
 import { sdk } from '../../../lib/sdk';
 import { channelKeys } from './keys';
 
@@ -48,11 +48,7 @@ export function useInlineEdit(handlers: MutationHandlers<unknown, InlineEdit> = 
         ? client.channels.updatePriority(id, value)
         : client.channels.updateWeight(id, value);
     },
-    onSuccess: async (answer, edit) => {
-      handlers.onSuccess?.(answer, edit);
-      await invalidate();
-    },
-    onError: (error, edit) => handlers.onError?.(error, edit),
+    ...reportThen(handlers, invalidate),
     meta: { silent: true },
   });
 }
@@ -74,10 +70,7 @@ export function useSetStatus(handlers: MutationHandlers<number, StatusChange> = 
       for (const id of ids) await client.channels.updateStatus(id, status);
       return ids.length;
     },
-    onSuccess: async (count, change) => {
-      handlers.onSuccess?.(count, change);
-      await invalidate();
-    },
+    ...reportThen(handlers, invalidate),
   });
 }
 
@@ -102,11 +95,7 @@ export function useEditTag(handlers: MutationHandlers<unknown, TagEdit> = {}) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ tag, params }: TagEdit) => (await sdk()).channels.tags.update(tag, params),
-    onSuccess: async (answer, edit) => {
-      handlers.onSuccess?.(answer, edit);
-      await invalidate();
-    },
-    onError: (error, edit) => handlers.onError?.(error, edit),
+    ...reportThen(handlers, invalidate),
     meta: { silent: true },
   });
 }
@@ -144,10 +133,7 @@ export function useDeleteDisabled(handlers: MutationHandlers<number, void> = {})
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async () => (await sdk()).channels.deleteDisabled(),
-    onSuccess: async (count) => {
-      handlers.onSuccess?.(count);
-      await invalidate();
-    },
+    ...reportThen(handlers, invalidate),
   });
 }
 
@@ -161,10 +147,7 @@ export function useUpdateBalance(handlers: MutationHandlers<number, number> = {}
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (id: number) => (await sdk()).channels.updateBalance(id),
-    onSuccess: async (usd, id) => {
-      handlers.onSuccess?.(usd, id);
-      await invalidate();
-    },
+    ...reportThen(handlers, invalidate),
   });
 }
 
@@ -173,10 +156,7 @@ export function useUpdateAllBalances(handlers: MutationHandlers<void, void> = {}
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async () => (await sdk()).channels.updateAllBalances(),
-    onSuccess: async () => {
-      handlers.onSuccess?.();
-      await invalidate();
-    },
+    ...reportThen(handlers, invalidate),
   });
 }
 

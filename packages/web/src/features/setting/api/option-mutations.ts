@@ -1,6 +1,6 @@
 import type { OptionEntry } from '@switchboard/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MutationHandlers } from '../../../lib/mutation-handlers';
+import { reportThen, type MutationHandlers } from '../../../lib/mutation-handlers';
 import { sdk } from '../../../lib/sdk';
 import { optionDependentKeys, settingKeys } from './keys';
 
@@ -15,25 +15,16 @@ function useInvalidateOptions() {
 }
 
 /**
- * What a form does with a save's answer. It runs at the mutation's level, before the options are refetched:
- * callbacks handed to `mutate()` run after the refetch and are dropped when the form that saved is gone by
- * then, and the refetch itself can remount it (the price editors are keyed by the stored maps).
- */
-export interface SaveHandlers<T> {
-  onSuccess?(input: T): void;
-  onError?(error: Error, input: T): void;
-}
-
-/**
  * Saves option entries one call each (the SDK checks every value against its key's rule first, and an
- * empty list is 'you seem to have changed nothing'). The form shows the error itself.
+ * empty list is 'you seem to have changed nothing'). The form shows the error itself, through `handlers`:
+ * they run before the refetch, which can remount the form that saved (the price editors are keyed by the
+ * stored maps), and callbacks given to `mutate()` would be dropped with it.
  */
-export function useSaveOptions(handlers: SaveHandlers<readonly OptionEntry[]> = {}) {
+export function useSaveOptions(handlers: MutationHandlers<void, readonly OptionEntry[]> = {}) {
   const invalidate = useInvalidateOptions();
   return useMutation({
     mutationFn: async (entries: readonly OptionEntry[]) => (await sdk()).options.updateMany(entries),
-    onSuccess: (_answer, entries) => handlers.onSuccess?.(entries),
-    onError: (error, entries) => handlers.onError?.(error, entries),
+    ...reportThen(handlers),
     // Settled, not success: a batch that fails half-way has still saved its first entries.
     onSettled: invalidate,
     meta: { silent: true },
@@ -47,20 +38,16 @@ export function useSaveOptions(handlers: SaveHandlers<readonly OptionEntry[]> = 
 export function useClearLogs(handlers: MutationHandlers<number, number> = {}) {
   return useMutation({
     mutationFn: async (beforeTimestamp: number) => (await sdk()).logs.delete(beforeTimestamp),
-    onSuccess: (count, before) => handlers.onSuccess?.(count, before),
-    onError: (error, before) => handlers.onError?.(error, before),
+    ...reportThen(handlers),
     meta: { silent: true },
   });
 }
 
 /** Puts ModelRatio back to the built-in defaults. */
-export function useResetModelRatio(handlers: SaveHandlers<void> = {}) {
+export function useResetModelRatio(handlers: MutationHandlers<void, void> = {}) {
   const invalidate = useInvalidateOptions();
   return useMutation({
     mutationFn: async () => (await sdk()).options.resetModelRatio(),
-    onSuccess: async () => {
-      handlers.onSuccess?.();
-      await invalidate();
-    },
+    ...reportThen(handlers, invalidate),
   });
 }

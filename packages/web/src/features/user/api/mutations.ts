@@ -1,6 +1,6 @@
 import { Role, type User, type UserCreateParams, type UserManageAction } from '@switchboard/sdk';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { MutationHandlers } from '../../../lib/mutation-handlers';
+import { reportThen, type MutationHandlers } from '../../../lib/mutation-handlers';
 import { sdk } from '../../../lib/sdk';
 import { userKeys } from './keys';
 
@@ -118,7 +118,7 @@ export function useAddQuota(handlers: MutationHandlers<number, { id: number; del
       patchRow(queryClient, id, { quota });
       return quota;
     },
-    onSuccess: (quota, change) => handlers.onSuccess?.(quota, change),
+    ...reportThen(handlers),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
     meta: { silent: true },
   });

@@ -38,7 +38,7 @@ export function useOptionSave({ stored, pricing, messages, onSaved }: Options) {
   const [pending, setPending] = useState<{ entries: OptionEntry[]; after: OptionValues } | null>(null);
 
   const save = useSaveOptions({
-    onSuccess: (entries) => {
+    onSuccess: (_saved, entries) => {
       setPending(null);
       notify('success', messages ? t(messages.saved) : t('options.saved'));
       onSaved?.(entries);
