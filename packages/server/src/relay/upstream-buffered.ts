@@ -1,8 +1,9 @@
-import type { Dispatcher, Pool } from 'undici';
+import type { Pool } from 'undici';
 import {
   arrayBufferOf,
   CancellableHandler,
   dispatchOn,
+  type DispatchRequest,
   DispatchedResponse,
   utf8,
   type Signal,
@@ -77,10 +78,8 @@ class BufferingHandler extends CancellableHandler {
 }
 
 /** One upstream call on `pool`, its answer read whole before it resolves. */
-export function requestBuffered(
+export const requestBuffered = (
   pool: Pool,
-  opts: Pick<Dispatcher.DispatchOptions, 'path' | 'method' | 'headers' | 'body'>,
+  opts: DispatchRequest,
   signal: Signal,
-): Promise<BufferedResponse> {
-  return dispatchOn(pool, opts, signal, BufferingHandler);
-}
+): Promise<BufferedResponse> => dispatchOn(pool, opts, signal, BufferingHandler);

@@ -70,10 +70,12 @@ type HandlerClass<Res> = new (
   reject: (err: Error) => void,
 ) => Dispatcher.DispatchHandlers;
 
+export type DispatchRequest = Pick<Dispatcher.DispatchOptions, 'path' | 'method' | 'headers' | 'body'>;
+
 /** One upstream call on `pool`, answered through `Handler`; refused at once when the client has gone. */
 export function dispatchOn<Res>(
   pool: Pool,
-  opts: Pick<Dispatcher.DispatchOptions, 'path' | 'method' | 'headers' | 'body'>,
+  opts: DispatchRequest,
   signal: Signal,
   Handler: HandlerClass<Res>,
 ): Promise<Res> {

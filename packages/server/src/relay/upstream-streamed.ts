@@ -1,9 +1,10 @@
-import type { Dispatcher, Pool } from 'undici';
+import type { Pool } from 'undici';
 import type { ChunkVerdict } from './read-chunks.js';
 import {
   arrayBufferOf,
   CancellableHandler,
   dispatchOn,
+  type DispatchRequest,
   DispatchedResponse,
   utf8,
   type Signal,
@@ -243,10 +244,8 @@ class StreamingHandler extends CancellableHandler {
 }
 
 /** One upstream call on `pool`, resolved at the answer's headers; its body is read as it comes. */
-export function requestStreamed(
+export const requestStreamed = (
   pool: Pool,
-  opts: Pick<Dispatcher.DispatchOptions, 'path' | 'method' | 'headers' | 'body'>,
+  opts: DispatchRequest,
   signal: Signal,
-): Promise<StreamedResponse> {
-  return dispatchOn(pool, opts, signal, StreamingHandler);
-}
+): Promise<StreamedResponse> => dispatchOn(pool, opts, signal, StreamingHandler);
