@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { writeBatchToSqlite } from './ledger-writer-sqlite.js';
 import type { Settlement } from './settlement-plan.js';
+import { heapKeeper } from './worker-heap.js';
 
 export interface SettlementWorkerData {
   path: string;
@@ -22,6 +23,7 @@ db.pragma('foreign_keys = ON');
 // A writer's pages are the logs' right edge and a few rows: 512 KiB of cache rather than SQLite's 2 MiB.
 db.pragma('cache_size = -512');
 
+const keepHeap = heapKeeper(2);
 const port = parentPort!;
 port.on('message', (job: SettlementJob) => {
   if ('close' in job) {
@@ -34,6 +36,7 @@ port.on('message', (job: SettlementJob) => {
     writeBatchToSqlite(db, job.batch, journal);
     if (job.testCrash === 'after') process.exit(1);
     port.postMessage({ id: job.id } satisfies SettlementReply);
+    keepHeap();
   } catch (err) {
     port.postMessage({ id: job.id, error: (err as Error).message } satisfies SettlementReply);
   }

@@ -1,12 +1,10 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { randomSuffix } from '@switchboard/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { exposedGc } from './worker-heap.js';
 
 // A full collection before each reading, so the heap numbers show what is retained, not garbage.
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+const gc = exposedGc();
 
 function heapMb(): number {
   gc();
