@@ -1,6 +1,7 @@
 // The chat routes are served from Node's request listener ahead of Fastify (relay-listener.ts), and by the
 // same routes in Fastify for the URLs the listener leaves alone. Both ways must answer alike, and the raw
 // path must keep Fastify's body rules.
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../src/index.js';
 
@@ -21,6 +22,32 @@ const post = (path: string, body: string, type = 'application/json', lang = 'en'
     },
     body,
   });
+
+/** A chat request whose body goes out in two writes 50 ms apart, with a declared length or chunked. */
+function postInPieces(body: string, chunked: boolean): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${mock.url}/v1/chat/completions`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${mock.credentials.apiKey}`,
+          ...(chunked ? {} : { 'content-length': Buffer.byteLength(body) }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (part: string) => (text += part));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      },
+    );
+    req.on('error', reject);
+    req.write(body.slice(0, 10));
+    setTimeout(() => req.end(body.slice(10)), 50);
+  });
+}
 
 describe('the relay listener', () => {
   it('answers chat on the exact path, and the same through Fastify with a trailing slash', async () => {
@@ -63,6 +90,28 @@ describe('the relay listener', () => {
     expect(octets.status).toBe(415);
     const deep = await post('/v1/chat/completions', '['.repeat(200) + ']'.repeat(200));
     expect(deep.status).toBe(400);
+  });
+
+  it('reads a body that comes in pieces, with a declared length or chunked, and bounds the chunked one', async () => {
+    for (const chunked of [false, true]) {
+      const res = await postInPieces(chatBody, chunked);
+      expect(res.status, `chunked: ${chunked}`).toBe(200);
+      expect((JSON.parse(res.text) as { model: string }).model).toBe('gpt-4o-mini');
+    }
+    const big = await postInPieces(JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }), true);
+    expect(big.status).toBe(413);
+  });
+
+  it('sends the request id with streamed answers and with errors', async () => {
+    const stream = await post(
+      '/v1/chat/completions',
+      JSON.stringify({ ...JSON.parse(chatBody), stream: true }),
+    );
+    expect(stream.headers.get('content-type')).toBe('text/event-stream');
+    expect(stream.headers.get('x-oneapi-request-id')).toMatch(/^\d{17}[\w-]{8}$/);
+    expect(await stream.text()).toContain('data: [DONE]');
+    const bad = await post('/v1/chat/completions', '{');
+    expect(bad.headers.get('x-oneapi-request-id')).toMatch(/^\d{17}[\w-]{8}$/);
   });
 
   it('answers errors in the client format of the path, in the caller language', async () => {

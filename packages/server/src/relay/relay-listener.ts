@@ -40,9 +40,10 @@ export function relayListener(
     if (type === undefined || !/^application\/json\s*(;|$)/i.test(type)) return false;
     const query = q < 0 ? {} : Object.fromEntries(new URLSearchParams(url.slice(q + 1)));
     const ex = rawExchange(req, res, query, config.trustProxy);
-    readBody(req, config.bodyLimit).then(
-      (text) => serveParsed(route, ex, text, target),
-      (err: unknown) => sendExchangeError(ex, err, route.format),
+    readBody(req, config.bodyLimit, (err, text) =>
+      err === undefined
+        ? void serveParsed(route, ex, text, target)
+        : sendExchangeError(ex, err, route.format),
     );
     return true;
   };
@@ -69,27 +70,51 @@ async function serveParsed(
   return serveChat(route, ex, body, target);
 }
 
-/** The body as text, refused past `limit` bytes (413) without buffering the rest. */
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (declared > limit) {
-      req.resume();
-      return reject(relayError(413, 'common.bodyTooLarge'));
-    }
-    const parts: Buffer[] = [];
-    let size = 0;
-    req.on('data', (part: Buffer) => {
-      size += part.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(relayError(413, 'common.bodyTooLarge'));
-        return;
-      }
-      parts.push(part);
-    });
-    req.on('end', () => resolve(parts.length === 1 ? parts[0]!.toString() : Buffer.concat(parts).toString()));
-    req.on('error', reject);
+type BodyDone = (err: unknown, text: string) => void;
+
+/**
+ * Hands the body as text to `done`, or refuses it past `limit` bytes (413) without buffering the rest. A body
+ * that came with its headers, as nearly every chat request's does, is all in the request's buffer by the next tick
+ * and is taken with one read(): flowing-mode events and a promise took about 40 µs more at c=1, a sixth of the
+ * relay's time from a request's arrival to its upstream call.
+ */
+function readBody(req: IncomingMessage, limit: number, done: BodyDone): void {
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) {
+    req.resume();
+    return done(relayError(413, 'common.bodyTooLarge'), '');
+  }
+  process.nextTick(() => {
+    // `complete` comes later, after the parser's end of message: the declared length says it all came.
+    if (req.readableLength !== declared) return readFlowing(req, limit, done);
+    const body = req.read() as Buffer | null;
+    done(undefined, body === null ? '' : body.toString());
   });
+}
+
+/** A body still arriving, chunk by chunk. */
+function readFlowing(req: IncomingMessage, limit: number, done: BodyDone): void {
+  const parts: Buffer[] = [];
+  let size = 0;
+  let over = false;
+  const fail = (err: unknown) => {
+    if (over) return;
+    over = true;
+    done(err, '');
+  };
+  req.on('data', (part: Buffer) => {
+    size += part.length;
+    if (size > limit) {
+      req.removeAllListeners('data');
+      req.resume();
+      return fail(relayError(413, 'common.bodyTooLarge'));
+    }
+    parts.push(part);
+  });
+  req.on('end', () => {
+    if (over) return;
+    over = true;
+    done(undefined, parts.length === 1 ? parts[0]!.toString() : Buffer.concat(parts).toString());
+  });
+  req.on('error', fail);
 }

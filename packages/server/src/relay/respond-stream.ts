@@ -16,13 +16,18 @@ import type { UpstreamResponse } from './upstream.js';
 import type { CancelSignal } from './client-gone.js';
 import type { StreamTally } from './usage-count.js';
 import { readChunks } from './read-chunks.js';
+import { writeHead } from './relay-exchange.js';
 
-export const SSE_HEADERS = {
-  'content-type': 'text/event-stream',
-  'cache-control': 'no-cache',
-  connection: 'keep-alive',
-  'x-accel-buffering': 'no',
-};
+const SSE_HEADERS = [
+  'content-type',
+  'text/event-stream',
+  'cache-control',
+  'no-cache',
+  'connection',
+  'keep-alive',
+  'x-accel-buffering',
+  'no',
+];
 
 export interface StreamOutcome extends StreamTally {
   frtMs: number;
@@ -163,7 +168,7 @@ export async function relayStream(
   const due = () => budget?.due(outcome.text.length) === true;
   /** Whether to read on after an upstream read: counting waits for the tokenizer only when the budget is near. */
   const goOn = () => (due() ? overBudget().then((over) => !over) : true);
-  res.writeHead(200, SSE_HEADERS);
+  writeHead(res, 200, SSE_HEADERS);
   try {
     if (provider.streamEvents) {
       for await (const ev of provider.streamEvents(upstream.body)) {

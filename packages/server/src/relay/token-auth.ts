@@ -65,8 +65,21 @@ function ipAllowed(list: BlockList, ip: string): boolean {
   return family !== 0 && list.check(plain, family === 6 ? 'ipv6' : 'ipv4');
 }
 
+const BEARER_SK = 'Bearer sk-';
+
+/**
+ * The shape of every key this server or new-api generates (48 of [0-9A-Za-z]); one-api's older keys were
+ * 32-character UUIDs without dashes. Anything else cannot name a token, so it is refused before any lookup.
+ */
+const KEY_SHAPE = new RegExp(`^[0-9A-Za-z]{32,${TOKEN_KEY_LENGTH}}$`);
+
 /** Splits `sk-KEY` or `sk-KEY-<channelId>` (new-api's channel pin) off the header value. */
 export function parseKey(raw: string): { key: string; pinnedChannel?: number } {
+  // Nearly every call: `Bearer sk-<key>`, taken without the regular expressions below (a few µs per request).
+  if (raw.startsWith(BEARER_SK)) {
+    const key = raw.slice(BEARER_SK.length);
+    if (KEY_SHAPE.test(key)) return { key };
+  }
   const value = raw
     .replace(/^Bearer\s+/i, '')
     .trim()
@@ -74,12 +87,6 @@ export function parseKey(raw: string): { key: string; pinnedChannel?: number } {
   const [key = '', pin] = value.split('-');
   return pin !== undefined && /^\d+$/.test(pin) ? { key, pinnedChannel: Number(pin) } : { key };
 }
-
-/**
- * The shape of every key this server or new-api generates (48 of [0-9A-Za-z]); one-api's older keys were
- * 32-character UUIDs without dashes. Anything else cannot name a token, so it is refused before any lookup.
- */
-const KEY_SHAPE = new RegExp(`^[0-9A-Za-z]{32,${TOKEN_KEY_LENGTH}}$`);
 
 /**
  * Token checks of reference §4.2, served from memory: rows are cached per key (see {@link TokenCache} for the
@@ -242,6 +249,8 @@ export class TokenAuth {
     if (token.allowIps && !ipAllowed(token.allowIps, ip)) throw relayError(403, 'token.ipNotAllowed');
     if (pinnedChannel !== undefined && user.role < Role.Admin)
       throw relayError(403, 'token.channelPinForbidden');
-    return { ...caller, key, ...(pinnedChannel !== undefined ? { pinnedChannel } : {}) };
+    const admitted: RelayCaller & { key: string } = { token, user, key };
+    if (pinnedChannel !== undefined) admitted.pinnedChannel = pinnedChannel;
+    return admitted;
   }
 }
