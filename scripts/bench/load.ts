@@ -29,8 +29,6 @@ export interface LoadResult {
   p50: number;
   p99: number;
   mean: number;
-  /** Every latency, ascending (runLoad only). */
-  samples?: Float64Array;
 }
 
 /** Nearest-rank percentile of an ascending array. */
@@ -106,31 +104,5 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     mean: done ? sum / done : NaN,
-    samples: sorted,
-  };
-}
-
-/** Several runs of runLoad as one: their latencies pooled, their counts and times summed. */
-export function pooled(runs: LoadResult[]): LoadResult {
-  const all = new Float64Array(runs.reduce((n, r) => n + (r.samples?.length ?? 0), 0));
-  let at = 0;
-  for (const r of runs) {
-    all.set(r.samples ?? [], at);
-    at += r.samples?.length ?? 0;
-  }
-  all.sort();
-  const count = runs.reduce((n, r) => n + r.count, 0);
-  const elapsedMs = runs.reduce((n, r) => n + r.elapsedMs, 0);
-  const firstError = runs.find((r) => r.firstError)?.firstError;
-  return {
-    count,
-    errors: runs.reduce((n, r) => n + r.errors, 0),
-    ...(firstError ? { firstError } : {}),
-    elapsedMs,
-    rps: (count / elapsedMs) * 1000,
-    p50: percentile(all, 50),
-    p99: percentile(all, 99),
-    mean: all.reduce((s, t) => s + t, 0) / all.length,
-    samples: all,
   };
 }
