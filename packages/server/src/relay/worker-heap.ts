@@ -2,18 +2,19 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
- * A full collection whenever this thread's heap has grown `stepMb` since the last one, checked at most once a
- * second (`everyMs`). V8 starts a full collection only when the old generation has grown 8 MB past what the previous one
- * left (its minimum growing step). The settlement worker promotes a few bytes per settlement, so under steady
- * load its heap climbed those 8 MB over about ten minutes before anything was collected: a sawtooth with the
- * period of a soak, which reads as a leak (measured at c=64: 7.9 → 14.9 MB, then 7.6 MB after minute 11). Its
- * live heap is about 5 MB, so a collection costs this thread a few milliseconds every few minutes.
+ * A full collection whenever this thread's heap has grown `stepMb` since the last one, looked at on a call at
+ * most once every `everyMs`. V8 starts a full collection only when the old generation has grown 8 MB past what
+ * the previous one left (its minimum growing step). The settlement worker promotes a few bytes per settlement,
+ * so under steady load its heap climbed those 8 MB over about ten minutes before anything was collected: a
+ * sawtooth with the period of a soak, which reads as a leak (measured at c=64: 7.9 → 14.9 MB, then 7.6 MB
+ * after minute 11). Its live heap is about 5 MB, so a collection costs this thread a few milliseconds every few
+ * minutes.
  */
 export function heapKeeper(stepMb: number, everyMs = 1000): () => void {
   const gc = exposedGc();
   const step = stepMb * 2 ** 20;
   let floor = getHeapStatistics().used_heap_size;
-  let checkedAt = 0;
+  let checkedAt = -Infinity;
   return () => {
     const now = performance.now();
     if (now - checkedAt < everyMs) return;
