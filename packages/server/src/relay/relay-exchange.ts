@@ -59,9 +59,9 @@ export function rawExchange(
 }
 
 /**
- * The status line and headers (names and values in turn) of a relay answer, with the request id of a request the
- * raw listener took. Measured per answer: a setHeader for the id, then writeHead with an object, 7 µs; an object
- * spread with the id, 10 µs; a list, 3 µs (Node takes it as it is when no header was set before).
+ * The status line and headers (names and values in turn) of a relay answer, with the request id of a request
+ * the raw listener took. Measured per answer: a setHeader for the id, then writeHead with an object, 7 µs; an
+ * object spread with the id, 10 µs; a list, 3 µs (Node takes it as it is when no header was set before).
  */
 export function writeHead(res: ServerResponse, status: number, headers: readonly string[]): void {
   const id = (res as IdentifiedResponse)[REQUEST_ID];
