@@ -178,7 +178,8 @@ async function measureAll(targets: Record<PathName, Target>): Promise<Record<Pat
     const r = (results[n] = combine(rounds[n], idle[n]));
     console.log(
       `  ${n}: p50 ${r.c1.p50.toFixed(3)} ms, ${r.c64.rps.toFixed(0)} req/s ` +
-        `(rounds ${rounds[n].map((x) => x.c64.rps.toFixed(0)).join(', ')}), TTFT ${r.stream.p50.toFixed(3)} ms` +
+        `(rounds ${rounds[n].map((x) => x.c64.rps.toFixed(0)).join(', ')}), TTFT ${r.stream.p50.toFixed(3)} ms ` +
+        `(rounds ${rounds[n].map((x) => x.stream.p50.toFixed(3)).join(', ')})` +
         (r.rssMb === undefined ? '' : `, RSS ${r.rssMb.toFixed(1)} MB`),
     );
   }
