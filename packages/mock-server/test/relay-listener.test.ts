@@ -102,7 +102,7 @@ describe('the relay listener', () => {
     expect(big.status).toBe(413);
   });
 
-  it('sends the request id with streamed answers and with errors', async () => {
+  it('sends the request id with streamed answers, passthrough ones included, and with errors', async () => {
     const stream = await post(
       '/v1/chat/completions',
       JSON.stringify({ ...JSON.parse(chatBody), stream: true }),
@@ -110,6 +110,14 @@ describe('the relay listener', () => {
     expect(stream.headers.get('content-type')).toBe('text/event-stream');
     expect(stream.headers.get('x-oneapi-request-id')).toMatch(/^\d{17}[\w-]{8}$/);
     expect(await stream.text()).toContain('data: [DONE]');
+    // Streamed passthrough answers take the response over from Fastify, whose own headers are not sent.
+    const legacy = await post(
+      '/v1/completions',
+      JSON.stringify({ model: 'gpt-3.5-turbo-instruct', prompt: 'Hi', stream: true }),
+    );
+    expect(legacy.headers.get('content-type')).toBe('text/event-stream');
+    expect(legacy.headers.get('x-oneapi-request-id')).toMatch(/^\d{17}[\w-]{8}$/);
+    expect(await legacy.text()).toContain('data: [DONE]');
     const bad = await post('/v1/chat/completions', '{');
     expect(bad.headers.get('x-oneapi-request-id')).toMatch(/^\d{17}[\w-]{8}$/);
   });

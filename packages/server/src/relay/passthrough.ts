@@ -21,6 +21,7 @@ import { streamUsage } from './usage-count.js';
 import { relayError } from './relay-error.js';
 import { firstAnswer } from './attempts.js';
 import { ClientGone } from './client-gone.js';
+import { hijack } from './relay-exchange.js';
 import { finishStream, relayStream, type StreamTarget } from './respond-stream.js';
 import type { RelayRuntime } from './runtime.js';
 import { consumeRecord, type AttemptInfo } from './settlement.js';
@@ -143,7 +144,7 @@ export async function runPassthrough(
       return { prompt_tokens: n, completion_tokens: 0, total_tokens: n };
     };
     if (stream) {
-      reply.hijack();
+      hijack(reply);
       const t: StreamTarget = {
         res: reply.raw,
         encoder: undefined,
