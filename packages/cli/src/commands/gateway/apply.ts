@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { defineCommand } from '../../core/command.js';
 import { CliError, ExitCode, usageError } from '../../core/errors.js';
 import { jsonText } from '../../core/format.js';
+import { safeText } from '../../core/safe-text.js';
 import { computePlan } from '../../gateway/diff.js';
 import { executePlan } from '../../gateway/execute.js';
 import { diffOptions, loadDoc } from '../../gateway/load.js';
@@ -58,9 +59,10 @@ export default defineCommand<{ plan?: string; file?: string; prune?: boolean; js
     if (json) ctx.io.stdout.write(jsonText(outcomes));
     else
       for (const o of outcomes) {
-        const what = `${o.action} ${o.kind} "${o.name}"${o.id ? ` (id ${o.id})` : ''}`;
+        const what = `${o.action} ${o.kind} "${safeText(o.name)}"${o.id ? ` (id ${o.id})` : ''}`;
         if (o.result === 'ok') ctx.io.stdout.write(`${ctx.color.green('✓')} ${what}\n`);
-        else if (o.result === 'failed') ctx.io.stdout.write(`${ctx.color.red('✗')} ${what}: ${o.message}\n`);
+        else if (o.result === 'failed')
+          ctx.io.stdout.write(`${ctx.color.red('✗')} ${what}: ${safeText(o.message ?? '')}\n`);
         else ctx.io.stdout.write(`- ${what}: skipped\n`);
       }
     if (outcomes.some((o) => o.result === 'failed'))

@@ -1,4 +1,5 @@
 import { apiErrorFor, SseParser, TokenStatus } from '@switchboard/sdk';
+import { safeText } from '../../core/safe-text.js';
 import { defineCommand } from '../../core/command.js';
 import type { Context } from '../../core/context.js';
 import { CliError, ExitCode, toCliError } from '../../core/errors.js';
@@ -78,7 +79,8 @@ export default defineCommand<Opts>({
           };
           if (data.error) throw new CliError(data.error.message ?? 'stream error', ExitCode.Failure);
           const text = data.choices?.[0]?.delta?.content;
-          if (text) ctx.io.stdout.write(text);
+          // Model output can be steered by the prompt: no terminal escapes, line breaks and tabs kept.
+          if (text) ctx.io.stdout.write(safeText(text, '\n\t'));
           if (data.usage) usage = data.usage;
         }
       }
