@@ -27,6 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.mock.close());
 
+// eslint-disable-next-line no-control-regex -- no control character may reach the output
 const noControls = (text: string) => expect(text).not.toMatch(/[\u001b\u0007\u007f\u0085\u202e\r]/);
 
 describe('text output escapes control characters in server text', () => {
