@@ -1,5 +1,6 @@
 import { apiErrorFor, SseParser, TokenStatus } from '@switchboard/sdk';
 import { safeText } from '../../core/safe-text.js';
+import { fetchErrorText, httpFetch } from '../../core/http-fetch.js';
 import { defineCommand } from '../../core/command.js';
 import type { Context } from '../../core/context.js';
 import { CliError, ExitCode, toCliError } from '../../core/errors.js';
@@ -33,7 +34,7 @@ export default defineCommand<Opts>({
     ];
     let response: Response;
     try {
-      response = await fetch(`${settings.url}/v1/chat/completions`, {
+      response = await httpFetch(`${settings.url}/v1/chat/completions`, {
         method: 'POST',
         headers: {
           Authorization: `Bearer ${key}`,
@@ -50,7 +51,7 @@ export default defineCommand<Opts>({
       });
     } catch (error) {
       if (ctx.io.signal.aborted) throw new CliError('Cancelled', ExitCode.Cancelled);
-      throw new CliError(`Connection error: ${(error as Error).message}`, ExitCode.Network);
+      throw new CliError(`Connection error: ${fetchErrorText(error)}`, ExitCode.Network);
     }
     if (!response.ok || !response.body) {
       const text = await response.text();
