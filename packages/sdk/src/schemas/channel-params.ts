@@ -58,7 +58,6 @@ const modelsField = plainText(
 const groupField = plainText(csvField({ duplicateKey: msg('channel.groupsDuplicate') })).transform(
   (group) => group || 'default',
 );
-/** A channel name: required, no control characters. */
 const channelName = plainText(z.string(nameAndKey).trim().min(1, nameAndKey));
 /** 1/0, true/false or '1'/'0', sent as 1 or 0. */
 const autoBanField = z
