@@ -65,6 +65,7 @@ const ENV_HELP = `Settings resolve as: flag > environment > active profile.
   SWB_PROFILE   profile name (--profile)
   SWB_PASSWORD  password for 'swb login' without a terminal
   SWB_CONFIG_DIR  directory of the config file (mode 0600)
+  SWB_RESTRICT_FILE_REFS  =1: plan/apply read \${file:…} keys only inside the gateway file's folder
   CI            when set, nothing prompts
   NO_COLOR      disables colour
 `;

@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { ExitCode, toCliError } from './core/errors.js';
 import type { Io } from './core/io.js';
+import { safeText } from './core/safe-text.js';
 import { buildProgram } from './program.js';
 
 /**
@@ -18,8 +19,9 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     const cli = toCliError(error);
     const plain = !io.stderrIsTTY || io.env['NO_COLOR'] !== undefined;
     const label = plain ? 'error:' : '\u001b[31merror:\u001b[39m';
-    io.stderr.write(`${label} ${cli.message}\n`);
-    if (cli.hint) io.stderr.write(`hint: try \`${cli.hint}\`\n`);
+    // Messages quote server text (names, upstream errors): escaped like every other text output.
+    io.stderr.write(`${label} ${safeText(cli.message, '\n')}\n`);
+    if (cli.hint) io.stderr.write(`hint: try \`${safeText(cli.hint)}\`\n`);
     if (io.env['SWB_DEBUG'] && error instanceof Error && error.stack) io.stderr.write(error.stack + '\n');
     return cli.code;
   }

@@ -35,6 +35,13 @@ export {
   type PageParams,
   type PageContext,
 } from './core/pagination.js';
+export {
+  followRedirects,
+  isRefusedRedirect,
+  nextHop,
+  RedirectRefusedError,
+  type FetchLike,
+} from './core/redirects.js';
 export { Stream, DONE_MARKER } from './core/stream.js';
 export { SseParser, type SseEvent } from './core/sse.js';
 export {

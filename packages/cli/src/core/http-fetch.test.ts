@@ -1,6 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { RedirectRefusedError } from '@switchboard/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  listen,
+  ok,
+  redirect,
+  selfSignedCert,
+  trustingTls,
+  type LocalServer,
+} from '../../../sdk/test/helpers/local-servers.js';
+import { runCli } from '../../test/helpers/run-cli.js';
+import { ExitCode } from './errors.js';
 import { httpFetch } from './http-fetch.js';
 
 let server: Server;
@@ -64,5 +75,88 @@ describe('httpFetch', () => {
     const refused = await httpFetch('http://127.0.0.1:1/').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(TypeError);
     expect((refused as TypeError).cause).toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});
+
+describe('httpFetch redirects: credentials stay with the server they were meant for', () => {
+  let other: LocalServer;
+  let api: LocalServer;
+  let secure: LocalServer;
+  beforeAll(async () => {
+    other = await listen((_req, res) => ok(res));
+    secure = await listen((req, res) => {
+      if (req.url === '/down') return redirect(res, 302, `${api.url}/echo`);
+      ok(res, { auth: req.headers['authorization'] ?? null });
+    }, selfSignedCert());
+    api = await listen((req, res) => {
+      const url = req.url ?? '';
+      if (url.startsWith('/away/')) return redirect(res, 307, `${other.url}${url.slice(5)}`);
+      if (url === '/found') return redirect(res, 302, `${other.url}/landing`);
+      if (url === '/up') return redirect(res, 308, `${secure.url}/landed`);
+      ok(res, { id: 1, username: 'root', access_token: 'tok' });
+    });
+  });
+  afterAll(() => Promise.all([other, api, secure].map((s) => s.close())));
+
+  const refusal = (error: unknown) => (error as TypeError).cause;
+  const credentials = { authorization: 'tok-secret', 'new-api-user': '1', cookie: 'session=s3cret' };
+
+  it('refuses a 307 to another origin: no password, no token, no request at all', async () => {
+    const error = await httpFetch(`${api.url}/away/api/user/login`, {
+      method: 'POST',
+      headers: { ...credentials, 'content-type': 'application/json' },
+      body: '{"username":"root","password":"hunter2-password"}',
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(refusal(error)).toBeInstanceOf(RedirectRefusedError);
+    expect(other.seen).toEqual([]);
+  });
+
+  it('refuses a 302 GET to another origin too (it would fail there without the credentials)', async () => {
+    const error = await httpFetch(`${api.url}/found`, { headers: credentials }).catch((e: unknown) => e);
+    expect(refusal(error)).toBeInstanceOf(RedirectRefusedError);
+    expect(other.seen).toEqual([]);
+  });
+
+  it('applies the same rules on the global-fetch path (bodies it cannot send itself)', async () => {
+    const form = new FormData();
+    form.set('password', 'hunter2-password');
+    const error = await httpFetch(`${api.url}/away/upload`, {
+      method: 'POST',
+      headers: credentials,
+      body: form,
+    }).catch((e: unknown) => e);
+    expect(refusal(error)).toBeInstanceOf(RedirectRefusedError);
+    expect(other.seen).toEqual([]);
+  });
+
+  it('refuses https to http, and follows http to https on the same host', async () => {
+    const before = api.seen.length;
+    const down = await trustingTls(() =>
+      httpFetch(`${secure.url}/down`, { headers: credentials }).catch((e: unknown) => e),
+    );
+    expect((refusal(down) as Error).message).toMatch(
+      /to http:\/\/127\.0\.0\.1:\d+: it would send the request unencrypted/,
+    );
+    expect(api.seen.length).toBe(before);
+    const up = await trustingTls(() => httpFetch(`${api.url}/up`, { headers: credentials }));
+    expect(await up.json()).toEqual({ success: true, message: '', data: { auth: 'tok-secret' } });
+  });
+
+  it('swb api, which calls httpFetch directly, refuses it too', async () => {
+    const env = { SWB_URL: api.url, SWB_TOKEN: 'tok-secret', SWB_USER: '1' };
+    const r = await runCli(['api', 'GET', '/found'], { env });
+    expect(r.code).toBe(ExitCode.Network);
+    expect(r.stderr).toContain('another server would receive the credentials');
+    expect(other.seen).toEqual([]);
+  });
+
+  it('swb login stops at a redirect to another origin and says why', async () => {
+    const r = await runCli(['login', '--url', `${api.url}/away`, '--user', 'root'], {
+      env: { SWB_PASSWORD: 'hunter2-password' },
+    });
+    expect(r.code).toBe(ExitCode.Network);
+    expect(r.stderr).toContain(`refused a redirect from ${api.url} to ${other.url}`);
+    expect(other.seen).toEqual([]);
   });
 });

@@ -1,31 +1,29 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
+import { followRedirects } from '@switchboard/sdk';
 
 /**
  * `fetch` over node:http for the SDK. Node's own fetch (undici) compiles its HTTP parser to WebAssembly on
  * first use, which took `swb`'s peak memory from ~70 MB to ~113 MB for a single call; this one answers the
- * same `Response`s for the requests the SDK makes (a string or URL, a string or byte body, abort signals,
- * redirects followed) and hands anything else to the global fetch.
+ * same `Response`s for the requests the SDK makes (a string or URL, a string or byte body, abort signals)
+ * and hands anything else to the global fetch. Either way redirects are followed by the SDK's
+ * `followRedirects`: within the origin, or from http to https on the same host, never elsewhere, so the
+ * access token, session cookie and a login's password stay with the server they were meant for.
  */
-export function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+export const httpFetch = followRedirects((input, init = {}) => {
   const body = init.body;
   const simpleBody =
     body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array;
   if (!(typeof input === 'string' || input instanceof URL) || !simpleBody)
-    return globalThis.fetch(input, init);
-  return send(new URL(input), init, body ?? undefined, 0);
-}
+    return globalThis.fetch(input, { ...init, redirect: 'manual' });
+  return send(new URL(input), init, body ?? undefined);
+});
 
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
-const MAX_REDIRECTS = 20;
 
-function send(
-  url: URL,
-  init: RequestInit,
-  body: string | Uint8Array | undefined,
-  redirects: number,
-): Promise<Response> {
+/** One request, one answer: a redirect is answered as it is (`followRedirects` decides). */
+function send(url: URL, init: RequestInit, body: string | Uint8Array | undefined): Promise<Response> {
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   const headers: Record<string, string> = {};
@@ -46,19 +44,6 @@ function send(
       reject(signal?.aborted ? abortReason(signal) : new TypeError('fetch failed', { cause: error }));
     });
     req.on('response', (res) => {
-      const location = res.headers.location;
-      if (location && isRedirect(res.statusCode) && init.redirect !== 'manual') {
-        res.resume();
-        signal?.removeEventListener('abort', onAbort);
-        if (init.redirect === 'error' || redirects >= MAX_REDIRECTS)
-          return reject(new TypeError('fetch failed', { cause: new Error('redirect') }));
-        // 303, and 301/302 after a POST, continue as a GET without the body (as fetch does).
-        const asGet =
-          res.statusCode === 303 ||
-          (res.statusCode !== 307 && res.statusCode !== 308 && init.method === 'POST');
-        const next = asGet ? { ...init, method: 'GET', body: null } : init;
-        return resolve(send(new URL(location, url), next, asGet ? undefined : body, redirects + 1));
-      }
       // The signal still aborts the reading of a streamed body, as with fetch.
       res.once('close', () => signal?.removeEventListener('abort', onAbort));
       if (isEventStream(res))
@@ -87,9 +72,13 @@ function toResponse(res: IncomingMessage, body: BodyInit): Response {
 const isEventStream = (res: IncomingMessage) =>
   /^text\/event-stream/i.test(res.headers['content-type'] ?? '');
 
-const isRedirect = (status: number | undefined) =>
-  status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
-
 function abortReason(signal: AbortSignal): Error {
   return (signal.reason as Error | undefined) ?? new DOMException('This operation was aborted', 'AbortError');
+}
+
+/** The innermost cause of a failed fetch ("fetch failed" says nothing): what `swb` shows. */
+export function fetchErrorText(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
 }

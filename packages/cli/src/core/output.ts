@@ -3,14 +3,17 @@ import { stringify as toYaml } from 'yaml';
 import { usageError } from './errors.js';
 import { cellText, jsonText, quotaText, timeText, type QuotaDisplay } from './format.js';
 import type { Io } from './io.js';
+import { safeText } from './safe-text.js';
 
 /** A table column: `key` is the JSON field (used by `--json key,…` and CSV), `show` the cell text. */
 export interface Column<T> {
   key: string;
   header?: string;
   kind?: 'quota' | 'time';
-  /** Cell text; `quota` renders a quota the way the server displays it. */
+  /** Cell text; `quota` renders a quota the way the server displays it. Escaped like raw values. */
   show?: (row: T, fmt: { quota(n: number): string }) => string;
+  /** `show` colours fixed words (no server text), so its escapes are kept. */
+  styled?: boolean;
 }
 
 export type Format = 'table' | 'tsv' | 'json' | 'yaml' | 'csv';
@@ -23,7 +26,10 @@ export interface OutputFlags {
   jq?: string;
 }
 
-/** Renders data to stdout in the chosen format; messages go to stderr. */
+/**
+ * Renders data to stdout in the chosen format; messages go to stderr. Text formats (table, tsv, csv,
+ * item lines, messages) escape control characters in server text (see `safeText`); json and yaml are exact.
+ */
 export class Output {
   readonly format: Format;
   readonly #fields: string[] | undefined;
@@ -100,15 +106,15 @@ export class Output {
 
   /** A status line on stderr (✓ Created …). */
   success(text: string): void {
-    this.io.stderr.write(`${this.color.green('✓')} ${text}\n`);
+    this.io.stderr.write(`${this.color.green('✓')} ${safeText(text, '\n')}\n`);
   }
 
   note(text: string): void {
-    this.io.stderr.write(`${text}\n`);
+    this.io.stderr.write(`${safeText(text, '\n')}\n`);
   }
 
   warn(text: string): void {
-    this.io.stderr.write(`${this.color.yellow('!')} ${text}\n`);
+    this.io.stderr.write(`${this.color.yellow('!')} ${safeText(text, '\n')}\n`);
   }
 
   async #structured(value: unknown): Promise<boolean> {
@@ -137,11 +143,14 @@ export class Output {
     const display = columns.some((c) => c.kind === 'quota') ? await this.quotaDisplay() : undefined;
     return rows.map((row) =>
       columns.map((c) => {
-        if (c.show) return c.show(row, { quota: (n) => quotaText(n, display) });
+        if (c.show) {
+          const text = c.show(row, { quota: (n) => quotaText(n, display) });
+          return c.styled ? text : safeText(text);
+        }
         const raw = (row as Record<string, unknown>)[c.key];
         if (c.kind === 'quota') return quotaText(Number(raw ?? 0), display);
         if (c.kind === 'time') return timeText(Number(raw ?? 0));
-        return cellText(raw);
+        return safeText(cellText(raw));
       }),
     );
   }
@@ -150,12 +159,13 @@ export class Output {
     this.io.stdout.write(columns.map((c) => c.key).join(',') + '\n');
     for (const row of rows)
       this.io.stdout.write(
-        columns.map((c) => csvCell(cellText((row as Record<string, unknown>)[c.key]))).join(',') + '\n',
+        columns.map((c) => csvCell(safeText(cellText((row as Record<string, unknown>)[c.key])))).join(',') +
+          '\n',
       );
   }
 }
 
-/** Quotes a CSV cell when it holds a comma, quote or newline. */
+/** Quotes a CSV cell when it holds a comma, quote or newline (callers pass `safeText`, so no newline). */
 export function csvCell(text: string): string {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -1,5 +1,6 @@
 import { CliError, ExitCode, usageError } from './errors.js';
 import type { Io } from './io.js';
+import { safeText } from './safe-text.js';
 
 /** Whether prompts may be shown: a terminal on both ends, no CI, no --yes / --non-interactive. */
 export function canPrompt(io: Io, flags: { yes?: boolean; nonInteractive?: boolean }): boolean {
@@ -30,8 +31,10 @@ export class Prompts {
   }
 
   /** Confirms a destructive or irreversible step; --yes answers yes, no terminal fails with exit 3. */
-  async confirm(message: string, opts: { default?: boolean } = {}): Promise<void> {
+  async confirm(text: string, opts: { default?: boolean } = {}): Promise<void> {
     if (this.flags.yes) return;
+    // Questions quote server names ("Delete channel 3 (name)?").
+    const message = safeText(text);
     if (!this.interactive) throw new CliError(`${message} Pass --yes to confirm.`, ExitCode.Declined);
     const answer = await this.#ask<boolean>(message, () =>
       import('@inquirer/prompts').then(({ confirm }) => confirm({ message, default: opts.default ?? false })),
@@ -74,7 +77,9 @@ export class Prompts {
     if (!this.interactive) throw usageError(`Missing value: pass ${opts.flag}`);
     return String(
       await this.#ask<string>(message, () =>
-        import('@inquirer/prompts').then(({ select }) => select({ message, choices, pageSize: 12 })),
+        import('@inquirer/prompts').then(({ select }) =>
+          select({ message, choices: choices.map((c) => ({ ...c, name: safeText(c.name) })), pageSize: 12 }),
+        ),
       ),
     );
   }

@@ -12,6 +12,8 @@ export interface DiffOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** The gateway file's path; `${file:…}` references resolve beside it. */
   file: string;
+  /** With --restrict-file-refs: the folder `${file:…}` references must stay inside. */
+  fileRoot?: string | undefined;
   server: string;
   /** Reads a channel's current key; undefined when the caller may not (only root can). */
   revealKey(id: number): Promise<string | undefined>;
@@ -64,7 +66,7 @@ async function createChange(spec: ChannelSpec, opts: DiffOptions): Promise<Chang
   if (!spec.key)
     throw usageError(`channel "${spec.name}" is new, so it needs key: \${env:NAME} or \${file:path}`);
   if (!spec.models?.length) throw usageError(`channel "${spec.name}" is new, so it needs models`);
-  const value = await resolveKeyRef(spec.key, opts.env, opts.file);
+  const value = await resolveKeyRef(spec.key, opts.env, opts.file, opts.fileRoot);
   const fields: FieldChange[] = [];
   for (const field of CHANNEL_FIELDS) if (spec[field] !== undefined) fields.push({ field, to: spec[field] });
   return {
@@ -96,7 +98,7 @@ async function updateChange(
   }
   let key: Change['key'];
   if (spec.key) {
-    const value = await resolveKeyRef(spec.key, opts.env, opts.file);
+    const value = await resolveKeyRef(spec.key, opts.env, opts.file, opts.fileRoot);
     const server = await opts.revealKey(current.id);
     if (server === undefined)
       key = {

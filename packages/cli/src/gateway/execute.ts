@@ -32,13 +32,14 @@ function params(fields: readonly FieldChange[]): Record<string, unknown> {
 /**
  * Applies the changes in order (options and pricing, then creates, changes, deletes), stopping at the
  * first failure; the rest are reported as skipped. Keys are resolved again here and must match the
- * plan's digests, so a reference whose value changed since the plan makes the plan stale.
+ * plan's digests, so a reference whose value changed since the plan makes the plan stale. `fileRoot`
+ * confines `${file:…}` references (--restrict-file-refs).
  */
-export async function executePlan(plan: Plan, ctx: Context): Promise<Outcome[]> {
+export async function executePlan(plan: Plan, ctx: Context, fileRoot?: string): Promise<Outcome[]> {
   const keys = new Map<Change, string>();
   for (const ch of plan.changes) {
     if (!ch.key) continue;
-    const value = await resolveKeyRef(ch.key.ref, ctx.io.env, plan.file);
+    const value = await resolveKeyRef(ch.key.ref, ctx.io.env, plan.file, fileRoot);
     if (sha256(value) !== ch.key.digest)
       throw new CliError(
         `The value of ${ch.key.ref} changed since the plan was made.`,

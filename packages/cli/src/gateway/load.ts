@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ApiError } from '@switchboard/sdk';
 import { parse as parseYaml } from 'yaml';
 import type { Context } from '../core/context.js';
@@ -26,14 +26,33 @@ export async function loadDoc(ctx: Context, file: string): Promise<{ doc: Gatewa
 }
 
 /** How `plan` and `apply` diff the file at `path` (from `loadDoc`) against the current server. */
-export function diffOptions(ctx: Context, path: string, prune: boolean | undefined): DiffOptions {
+export function diffOptions(
+  ctx: Context,
+  path: string,
+  flags: { prune?: boolean | undefined; restrictFileRefs?: boolean | undefined },
+): DiffOptions {
   return {
-    prune: prune === true,
+    prune: flags.prune === true,
     env: ctx.io.env,
     file: path,
+    fileRoot: restrictFileRefs(ctx, flags.restrictFileRefs) ? dirname(path) : undefined,
     server: ctx.settings().url ?? '',
     revealKey: keyReader(ctx),
   };
+}
+
+/** The `--restrict-file-refs` option shared by plan and apply. */
+export const RESTRICT_FILE_REFS_OPTION = {
+  flags: '--restrict-file-refs',
+  description:
+    'read ${file:…} keys only from inside the gateway file’s folder (env SWB_RESTRICT_FILE_REFS=1; for CI on untrusted changes)',
+};
+
+/** Whether `${file:…}` references are confined: the flag, or SWB_RESTRICT_FILE_REFS set to anything but 0/false. */
+export function restrictFileRefs(ctx: Context, flag: boolean | undefined): boolean {
+  if (flag) return true;
+  const env = ctx.io.env['SWB_RESTRICT_FILE_REFS']?.trim().toLowerCase();
+  return env !== undefined && env !== '' && env !== '0' && env !== 'false';
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {

@@ -10,6 +10,7 @@ import {
   apiErrorFor,
   type SdkError,
 } from './errors.js';
+import { followRedirects, isRefusedRedirect, type FetchLike } from './redirects.js';
 import { retryDelayMs, shouldRetry, sleep } from './retry.js';
 import { buildPath, type RouteDescriptor } from './route.js';
 
@@ -21,7 +22,11 @@ export interface ClientOptions {
   accessToken?: string;
   /** Numeric user id sent as `New-Api-User`; required by new-api with a token, learnt from `users.login()`. */
   userId?: number | string;
-  /** A `fetch` implementation (tests, proxies, older runtimes); defaults to the global one. */
+  /**
+   * A `fetch` implementation (tests, proxies, older runtimes); defaults to the global one, which on a
+   * server runtime follows redirects only within the origin or from http to https on the same host.
+   * A custom fetch follows redirects as it does: wrap it in `followRedirects` for the same rules.
+   */
   fetch?: typeof globalThis.fetch;
   /** Per-attempt timeout in milliseconds; default 60000. */
   timeoutMs?: number;
@@ -79,7 +84,7 @@ export class HttpClient {
   constructor(options: ClientOptions) {
     this.#options = options;
     this.#userId = options.userId === undefined ? undefined : String(options.userId);
-    const native = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const native = options.fetch ?? defaultFetch();
     this.#fetch = createFetch({ fetch: native }).create({ baseURL: options.baseUrl, retry: false });
   }
 
@@ -127,7 +132,7 @@ export class HttpClient {
         headers = sent.response.headers;
         failure = apiErrorFor(sent.response.status, sent.body, headers, sent.response.statusText);
       } catch (error) {
-        if (!(error instanceof ConnectionError)) throw error;
+        if (!(error instanceof ConnectionError) || isRefusedRedirect(error)) throw error;
         failure = error;
       }
       const status = failure instanceof ApiError ? failure.status : undefined;
@@ -189,6 +194,17 @@ export class HttpClient {
     if (cookie) headers['Cookie'] = cookie;
     return { ...headers, ...this.#options.headers, ...options?.headers };
   }
+}
+
+/**
+ * The global fetch. On a server runtime, redirects are followed by `followRedirects`' rules (same origin,
+ * or http to https on the same host) so credentials never go to another origin or in clear text; a
+ * browser hides a redirect's Location from `redirect: 'manual'` and applies its own rules (Authorization
+ * is dropped on an origin change, mixed content is blocked), so there it is used as it is.
+ */
+function defaultFetch(): FetchLike {
+  const global: FetchLike = (input, init) => globalThis.fetch(input, init);
+  return (globalThis as { document?: unknown }).document === undefined ? followRedirects(global) : global;
 }
 
 function cleanQuery(query: Record<string, unknown>): Record<string, unknown> | undefined {

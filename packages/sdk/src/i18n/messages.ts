@@ -26,6 +26,10 @@ export const MESSAGES = {
     zh: '必须是逗号分隔的字符串或字符串列表',
     en: 'must be a comma-separated string or a list of strings',
   },
+  'common.nameControlChars': {
+    zh: '名称不能包含控制字符（如换行、制表符、ESC）或文字方向控制符',
+    en: 'names must not contain control characters (such as line breaks, tabs or ESC) or text-direction controls',
+  },
   'common.invalidTimestamp': { zh: '时间戳必须是非负整数', en: 'a timestamp must be a non-negative integer' },
   'common.timeRangeInvalid': {
     zh: '开始时间不能晚于结束时间',

@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../constants/limits.js';
 import type { MessageKey } from '../i18n/messages.js';
 import { msg } from '../i18n/translate.js';
+import { plainText } from './plain-text.js';
 
 /** Maximum display-name length (new-api validates max=20). */
 export const DISPLAY_NAME_MAX_LENGTH = 20;
 
-/** A username: trimmed, 1 to 12 characters; `requiredKey` is reported when it is empty. */
+/** A username: trimmed, 1 to 12 characters, no control characters; `requiredKey` is reported when it is empty. */
 export function usernameField(requiredKey: MessageKey = 'user.usernameRequired') {
-  return z.string(requiredKey).trim().min(1, requiredKey).max(USERNAME_MAX, msg('user.usernameTooLong'));
+  return plainText(
+    z.string(requiredKey).trim().min(1, requiredKey).max(USERNAME_MAX, msg('user.usernameTooLong')),
+  );
 }
 
 /** A new password: 8 to 20 characters; `requiredKey` is reported when it is empty. */

@@ -16,6 +16,7 @@ import {
   splitList,
   stripTrailingSlash,
 } from './common.js';
+import { plainText } from './plain-text.js';
 
 /** Longest model name new-api stores. */
 export const MODEL_NAME_MAX_LENGTH = 255;
@@ -44,17 +45,20 @@ const baseUrlField = z
 const isString = (value: unknown) => typeof value === 'string';
 
 /** Model names, comma-joined or a list: at least one, no duplicates, each at most 255 characters. */
-const modelsField = csvField({
-  requiredKey: msg('channel.modelsRequired'),
-  duplicateKey: msg('channel.modelsDuplicate'),
-}).refine(
-  (models) => splitList(models).every((model) => model.length <= MODEL_NAME_MAX_LENGTH),
-  msg('channel.modelNameTooLong'),
+const modelsField = plainText(
+  csvField({
+    requiredKey: msg('channel.modelsRequired'),
+    duplicateKey: msg('channel.modelsDuplicate'),
+  }).refine(
+    (models) => splitList(models).every((model) => model.length <= MODEL_NAME_MAX_LENGTH),
+    msg('channel.modelNameTooLong'),
+  ),
 );
 /** Groups, comma-joined or a list, without duplicates; empty means `default`. */
-const groupField = csvField({ duplicateKey: msg('channel.groupsDuplicate') }).transform(
+const groupField = plainText(csvField({ duplicateKey: msg('channel.groupsDuplicate') })).transform(
   (group) => group || 'default',
 );
+const channelName = plainText(z.string(nameAndKey).trim().min(1, nameAndKey));
 /** 1/0, true/false or '1'/'0', sent as 1 or 0. */
 const autoBanField = z
   .union([z.boolean(), z.literal([0, 1, '0', '1'])], { error: msg('channel.invalidAutoBan') })
@@ -80,7 +84,7 @@ const optionalFields = {
   /** JSON object text of channel settings (force_format, thinking_to_content, proxy). */
   setting: jsonObjectText(msg('channel.settingInvalid')),
   test_model: z.string().trim(),
-  tag: z.string().trim(),
+  tag: plainText(z.string().trim()),
 };
 
 /** Checks the key of one channel and fills type defaults; shared by create and update. */
@@ -117,7 +121,7 @@ export const ChannelCreateParamsSchema = z
     /** Channel type number; see CHANNEL_TYPES. */
     type: typeField.default(ChannelType.OpenAI),
     /** Required. */
-    name: z.string(nameAndKey).trim().min(1, nameAndKey),
+    name: channelName,
     /** Required; one key per line in batch mode. */
     key: z.string(nameAndKey).trim().min(1, nameAndKey),
     /** At least one model. */
@@ -144,7 +148,7 @@ export const ChannelUpdateParamsSchema = z
   .object({
     id: IdSchema,
     type: typeField.optional(),
-    name: z.string(nameAndKey).trim().min(1, nameAndKey).optional(),
+    name: channelName.optional(),
     /** Empty or missing keeps the stored key. */
     key: z
       .string()
@@ -184,7 +188,7 @@ export const ChannelWeightUpdateParamsSchema = z.object({
 /** Channel weight update parameters. */
 export type ChannelWeightUpdateParams = z.input<typeof ChannelWeightUpdateParamsSchema>;
 
-const tagField = z.string(msg('channel.tagRequired')).trim().min(1, msg('channel.tagRequired'));
+const tagField = plainText(z.string(msg('channel.tagRequired')).trim().min(1, msg('channel.tagRequired')));
 const blankToUndefined = (value: string | undefined) => (value === '' ? undefined : value);
 
 /** `POST /api/channel/tag/{enabled,disabled}`: the tag whose channels change. */
@@ -200,9 +204,7 @@ export const ChannelTagEditParamsSchema = z
   .object({
     tag: tagField,
     /** Rename the tag; '' removes the tag from its channels; null (what the 0.4.8 console sends) keeps it. */
-    new_tag: z
-      .string()
-      .trim()
+    new_tag: plainText(z.string().trim())
       .nullish()
       .transform((v) => v ?? undefined),
     priority: intField(msg('channel.priorityInteger'), { blank: true }).pipe(
@@ -212,10 +214,10 @@ export const ChannelTagEditParamsSchema = z
       z.number().min(0, msg('channel.weightNonNegative')).optional(),
     ),
     model_mapping: optionalFields.model_mapping.optional().transform(blankToUndefined),
-    models: csvField({ duplicateKey: msg('channel.modelsDuplicate') })
+    models: plainText(csvField({ duplicateKey: msg('channel.modelsDuplicate') }))
       .optional()
       .transform(blankToUndefined),
-    groups: csvField({ duplicateKey: msg('channel.groupsDuplicate') })
+    groups: plainText(csvField({ duplicateKey: msg('channel.groupsDuplicate') }))
       .optional()
       .transform(blankToUndefined),
   })

@@ -4,6 +4,7 @@
  * Published as the `@switchboard/sdk/schemas` subpath.
  */
 export * from './common.js';
+export * from './plain-text.js';
 export * from './auth.js';
 export * from './user.js';
 export * from './user-params.js';

@@ -5,6 +5,7 @@ import { msg } from '../i18n/translate.js';
 import { isJsonObject, parseJson, splitList, stripTrailingSlash } from './common.js';
 import type { OptionKey } from './option-defaults.js';
 import { optionType } from './option-types.js';
+import { hasPlainKeys } from './plain-text.js';
 
 /**
  * Value rules of single options (`PUT /api/option/ {key, value}`): every value is a string; these check
@@ -32,9 +33,15 @@ const objectOf = (check: (value: unknown) => boolean) => (value: unknown) =>
 const isString = (value: unknown) => typeof value === 'string';
 
 /** A JSON object of model or group name → number of 0 or more (ratios and prices). */
-export const RatioMapValueSchema = jsonOptionValue(objectOf(isRatio), msg('option.ratioInvalid'));
+export const RatioMapValueSchema = jsonOptionValue(objectOf(isRatio), msg('option.ratioInvalid')).refine(
+  hasPlainKeys,
+  msg('common.nameControlChars'),
+);
 /** A JSON object of name → string. */
-export const StringMapValueSchema = jsonOptionValue(objectOf(isString), msg('option.jsonStringMapRequired'));
+export const StringMapValueSchema = jsonOptionValue(
+  objectOf(isString),
+  msg('option.jsonStringMapRequired'),
+).refine(hasPlainKeys, msg('common.nameControlChars'));
 /** Any JSON object. */
 export const JsonObjectValueSchema = jsonOptionValue(isJsonObject, msg('option.jsonObjectRequired'));
 /** A JSON object of model → non-negative integer (claude.default_max_tokens). */

@@ -8,6 +8,7 @@ import {
 import { RedemptionStatus } from '../constants/states.js';
 import { msg } from '../i18n/translate.js';
 import { DeletedAtSchema, IdSchema, intField, ListParamsSchema, orDefault, QuotaSchema } from './common.js';
+import { plainText } from './plain-text.js';
 
 /** A redemption code as `GET /api/redemption/` returns it (key in plain text). */
 export const RedemptionSchema = z.object({
@@ -33,11 +34,13 @@ export const RedemptionSchema = z.object({
 /** A redemption code. */
 export type Redemption = z.output<typeof RedemptionSchema>;
 
-const name = z
-  .string(msg('redemption.nameRequired'))
-  .trim()
-  .min(REDEMPTION_NAME.min, msg('redemption.nameRequired'))
-  .max(REDEMPTION_NAME.max, msg('redemption.nameLength'));
+const name = plainText(
+  z
+    .string(msg('redemption.nameRequired'))
+    .trim()
+    .min(REDEMPTION_NAME.min, msg('redemption.nameRequired'))
+    .max(REDEMPTION_NAME.max, msg('redemption.nameLength')),
+);
 const quota = QuotaSchema;
 
 /** `POST /api/redemption/`: name 1-20 characters, integer quota, 1 to 100 codes. Answers the new keys. */

@@ -12,6 +12,7 @@ import {
   QuotaSchema,
   splitList,
 } from './common.js';
+import { plainText } from './plain-text.js';
 
 /** A token (API key) as `GET /api/token/` returns it; the key is stored and sent without `sk-`. */
 export const TokenSchema = z.object({
@@ -60,11 +61,14 @@ export const ExpirySchema = z
     return parsed;
   });
 
-const tokenName = z
-  .string(msg('token.nameRequired'))
-  .trim()
-  .min(1, msg('token.nameRequired'))
-  .max(TOKEN_NAME_MAX, msg('token.nameTooLong'));
+const tokenName = plainText(
+  z
+    .string(msg('token.nameRequired'))
+    .trim()
+    .min(1, msg('token.nameRequired'))
+    .max(TOKEN_NAME_MAX, msg('token.nameTooLong')),
+);
+const tokenGroup = plainText(z.string().trim());
 const tokenQuota = QuotaSchema;
 /** IPs one per line; also accepts a list or commas. */
 const allowIps = z
@@ -86,7 +90,7 @@ export const TokenCreateParamsSchema = z.object({
   /** Allowed IPs, one per line or a list; empty means any. */
   allow_ips: allowIps.default(''),
   /** Relay group; empty means the user's own group. */
-  group: z.string().trim().default(''),
+  group: tokenGroup.default(''),
 });
 /** Token creation parameters. */
 export type TokenCreateParams = z.input<typeof TokenCreateParamsSchema>;
@@ -101,7 +105,7 @@ export const TokenUpdateParamsSchema = z.object({
   model_limits_enabled: z.boolean().optional(),
   model_limits: csvField().optional(),
   allow_ips: allowIps.optional(),
-  group: z.string().trim().optional(),
+  group: tokenGroup.optional(),
   status: z.literal(Object.values(TokenStatus), msg('token.invalidStatus')).optional(),
 });
 /** Token update parameters. */

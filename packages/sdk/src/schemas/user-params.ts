@@ -10,9 +10,10 @@ import {
   usernameField,
 } from './auth.js';
 import { IdSchema, ListParamsSchema, numberField, QuotaSchema } from './common.js';
+import { plainText } from './plain-text.js';
 import { NotifyTypeSchema } from './user.js';
 
-const displayName = z.string().trim().max(DISPLAY_NAME_MAX_LENGTH, msg('user.displayNameTooLong'));
+const displayName = plainText(z.string().trim().max(DISPLAY_NAME_MAX_LENGTH, msg('user.displayNameTooLong')));
 
 /** `POST /api/user/` (admin add user): username and password required. */
 export const UserCreateParamsSchema = z.object({
@@ -33,7 +34,7 @@ export const UserUpdateParamsSchema = z.object({
   id: IdSchema,
   username: usernameField().optional(),
   display_name: displayName.optional(),
-  group: z.string().trim().min(1, msg('common.required')).optional(),
+  group: plainText(z.string().trim().min(1, msg('common.required'))).optional(),
   /** The new absolute quota (not a delta). */
   quota: QuotaSchema.optional(),
   password: OptionalPasswordSchema,

@@ -77,6 +77,7 @@ export default defineCommand<{ id?: string; all?: boolean; model?: string; concu
           key: 'success',
           header: 'RESULT',
           show: (r) => (r.success ? ctx.color.green('ok') : ctx.color.red('failed')),
+          styled: true,
         },
         { key: 'latency_ms', header: 'LATENCY', show: (r) => (r.success ? `${r.latency_ms} ms` : '-') },
         { key: 'message' },

@@ -1,25 +1,35 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { defineCommand } from '../../core/command.js';
 import { CliError, ExitCode, usageError } from '../../core/errors.js';
 import { jsonText } from '../../core/format.js';
+import { safeText } from '../../core/safe-text.js';
 import { computePlan } from '../../gateway/diff.js';
 import { executePlan } from '../../gateway/execute.js';
-import { diffOptions, loadDoc } from '../../gateway/load.js';
+import { diffOptions, loadDoc, RESTRICT_FILE_REFS_OPTION, restrictFileRefs } from '../../gateway/load.js';
 import type { Plan } from '../../gateway/plan-types.js';
 import { renderPlan } from '../../gateway/render.js';
 import { takeSnapshot } from '../../gateway/snapshot.js';
 
-export default defineCommand<{ plan?: string; file?: string; prune?: boolean; json?: unknown }>({
+export default defineCommand<{
+  plan?: string;
+  file?: string;
+  prune?: boolean;
+  restrictFileRefs?: boolean;
+  json?: unknown;
+}>({
   path: 'apply',
   summary: 'Apply a gateway file, or a saved plan if the server has not changed since',
   description:
     'Shows the plan, asks for confirmation on a terminal (--yes otherwise), then applies it and reports each ' +
-    'object. A saved plan (from `swb plan --out`) is refused with exit 7 when the server changed since it was made.',
+    'object. A saved plan (from `swb plan --out`) is refused with exit 7 when the server changed since it was made. ' +
+    '${file:path} keys are read from any file you can read unless --restrict-file-refs keeps them inside the ' +
+    'gateway file’s folder (for a saved plan: the plan file’s folder).',
   args: [{ name: 'plan', description: 'a saved plan.json (instead of -f)' }],
   options: [
     { flags: '-f, --file <path>', description: 'gateway file (YAML or JSON)' },
     { flags: '--prune', description: 'also delete server channels absent from the file' },
+    RESTRICT_FILE_REFS_OPTION,
     { flags: '--json', description: 'print each object’s result as JSON' },
   ],
   examples: [
@@ -29,10 +39,15 @@ export default defineCommand<{ plan?: string; file?: string; prune?: boolean; js
   ],
   async run(opts, ctx) {
     let plan: Plan;
+    // Where ${file:…} keys must stay with --restrict-file-refs: beside the file given on this command line
+    // (a saved plan's own record of its gateway file is not trusted for that).
+    let fileRoot: string | undefined;
     const snap = await takeSnapshot(ctx);
     if (opts.plan) {
       if (opts.file) throw usageError('Pass either a saved plan or -f, not both');
-      plan = await readPlan(resolve(ctx.io.cwd, opts.plan));
+      const planPath = resolve(ctx.io.cwd, opts.plan);
+      if (restrictFileRefs(ctx, opts.restrictFileRefs)) fileRoot = dirname(planPath);
+      plan = await readPlan(planPath);
       const url = ctx.settings().url ?? '';
       if (plan.server && plan.server !== url)
         throw new CliError(`${opts.plan} was made for ${plan.server}, not ${url}.`, ExitCode.Conflict);
@@ -45,7 +60,9 @@ export default defineCommand<{ plan?: string; file?: string; prune?: boolean; js
     } else {
       if (!opts.file) throw usageError('Pass a saved plan or -f gateway.yaml', 'swb apply -f gateway.yaml');
       const { doc, path } = await loadDoc(ctx, opts.file);
-      plan = await computePlan(doc, snap, diffOptions(ctx, path, opts.prune));
+      const diff = diffOptions(ctx, path, opts);
+      fileRoot = diff.fileRoot;
+      plan = await computePlan(doc, snap, diff);
     }
     const json = opts.json !== undefined;
     if (!json) ctx.io.stderr.write(renderPlan(plan, ctx.color));
@@ -54,13 +71,14 @@ export default defineCommand<{ plan?: string; file?: string; prune?: boolean; js
       return;
     }
     await ctx.prompts.confirm('Apply these changes?');
-    const outcomes = await executePlan(plan, ctx);
+    const outcomes = await executePlan(plan, ctx, fileRoot);
     if (json) ctx.io.stdout.write(jsonText(outcomes));
     else
       for (const o of outcomes) {
-        const what = `${o.action} ${o.kind} "${o.name}"${o.id ? ` (id ${o.id})` : ''}`;
+        const what = `${o.action} ${o.kind} "${safeText(o.name)}"${o.id ? ` (id ${o.id})` : ''}`;
         if (o.result === 'ok') ctx.io.stdout.write(`${ctx.color.green('✓')} ${what}\n`);
-        else if (o.result === 'failed') ctx.io.stdout.write(`${ctx.color.red('✗')} ${what}: ${o.message}\n`);
+        else if (o.result === 'failed')
+          ctx.io.stdout.write(`${ctx.color.red('✗')} ${what}: ${safeText(o.message ?? '')}\n`);
         else ctx.io.stdout.write(`- ${what}: skipped\n`);
       }
     if (outcomes.some((o) => o.result === 'failed'))

@@ -5,6 +5,7 @@ import { defineCommand } from '../../core/command.js';
 import { usageError } from '../../core/errors.js';
 import { csvCell } from '../../core/output.js';
 import { cellText } from '../../core/format.js';
+import { safeText } from '../../core/safe-text.js';
 import { LOG_FILTER_OPTIONS, logParams, type LogFilterFlags } from './filters.js';
 import { logPages, walkLogs } from './walk.js';
 
@@ -59,7 +60,7 @@ export default defineCommand<LogFilterFlags & { format?: string; out?: string }>
           const row = log as unknown as Record<string, unknown>;
           chunk +=
             format === 'csv'
-              ? FIELDS.map((f) => csvCell(cellText(row[f]))).join(',') + '\n'
+              ? FIELDS.map((f) => csvCell(safeText(cellText(row[f])))).join(',') + '\n'
               : JSON.stringify(log) + '\n';
         }
         await write(chunk);

@@ -2,6 +2,7 @@ import type { Log } from '@switchboard/sdk';
 import { defineCommand } from '../../core/command.js';
 import { parseCount } from '../../core/args.js';
 import { timeText } from '../../core/format.js';
+import { safeText } from '../../core/safe-text.js';
 import { LOG_FILTER_OPTIONS, logParams, type LogFilterFlags } from './filters.js';
 import { take, WALK_PAGE_SIZE, logPages, walkLogs } from './walk.js';
 
@@ -25,9 +26,9 @@ export default defineCommand<LogFilterFlags & { follow?: boolean; lines?: string
         chunk +=
           ctx.out.format === 'json'
             ? JSON.stringify(l) + '\n'
-            : [timeText(l.created_at), l.username, l.token_name, l.model_name, l.quota, l.content].join(
-                '\t',
-              ) + '\n';
+            : [timeText(l.created_at), l.username, l.token_name, l.model_name, l.quota, l.content]
+                .map((cell) => safeText(String(cell)))
+                .join('\t') + '\n';
       }
       if (chunk) ctx.io.stdout.write(chunk);
     };

@@ -1,4 +1,5 @@
 import { apiErrorFor, BusinessError } from '@switchboard/sdk';
+import { fetchErrorText, httpFetch } from '../../core/http-fetch.js';
 import { defineCommand } from '../../core/command.js';
 import { CliError, ExitCode, toCliError, usageError } from '../../core/errors.js';
 
@@ -51,14 +52,14 @@ export default defineCommand<{
     const call = async (path: string): Promise<unknown> => {
       let res: Response;
       try {
-        res = await fetch(s.url + path, {
+        res = await httpFetch(s.url + path, {
           method,
           headers,
           ...(body ? { body } : {}),
           signal: ctx.io.signal,
         });
       } catch (error) {
-        throw new CliError(`Connection error: ${(error as Error).message}`, ExitCode.Network);
+        throw new CliError(`Connection error: ${fetchErrorText(error)}`, ExitCode.Network);
       }
       const text = await res.text();
       let json: unknown = text;

@@ -1,4 +1,6 @@
 import { apiErrorFor, SseParser, TokenStatus } from '@switchboard/sdk';
+import { safeText } from '../../core/safe-text.js';
+import { fetchErrorText, httpFetch } from '../../core/http-fetch.js';
 import { defineCommand } from '../../core/command.js';
 import type { Context } from '../../core/context.js';
 import { CliError, ExitCode, toCliError } from '../../core/errors.js';
@@ -32,7 +34,7 @@ export default defineCommand<Opts>({
     ];
     let response: Response;
     try {
-      response = await fetch(`${settings.url}/v1/chat/completions`, {
+      response = await httpFetch(`${settings.url}/v1/chat/completions`, {
         method: 'POST',
         headers: {
           Authorization: `Bearer ${key}`,
@@ -49,7 +51,7 @@ export default defineCommand<Opts>({
       });
     } catch (error) {
       if (ctx.io.signal.aborted) throw new CliError('Cancelled', ExitCode.Cancelled);
-      throw new CliError(`Connection error: ${(error as Error).message}`, ExitCode.Network);
+      throw new CliError(`Connection error: ${fetchErrorText(error)}`, ExitCode.Network);
     }
     if (!response.ok || !response.body) {
       const text = await response.text();
@@ -78,7 +80,8 @@ export default defineCommand<Opts>({
           };
           if (data.error) throw new CliError(data.error.message ?? 'stream error', ExitCode.Failure);
           const text = data.choices?.[0]?.delta?.content;
-          if (text) ctx.io.stdout.write(text);
+          // Model output can be steered by the prompt: no terminal escapes, line breaks and tabs kept.
+          if (text) ctx.io.stdout.write(safeText(text, '\n\t'));
           if (data.usage) usage = data.usage;
         }
       }

@@ -3,6 +3,7 @@ import {
   ChannelStatus,
   ChannelTagEditParamsSchema,
   ChannelTagParamsSchema,
+  plainText,
 } from '@switchboard/sdk';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -16,9 +17,7 @@ const admin = { config: { auth: 'admin' as const } };
 // new-api accepts `tag: null` (and "") to clear the tag of the selected channels; the console's
 // 'tag cannot be empty' check stays a client-side rule.
 const BatchTagSchema = ChannelBatchTagParamsSchema.extend({
-  tag: z
-    .string()
-    .trim()
+  tag: plainText(z.string().trim())
     .nullish()
     .transform((tag) => tag ?? ''),
 });
