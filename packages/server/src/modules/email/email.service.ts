@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import type { Lang } from '../../http/language.js';
 import { mailSetup, sendMail } from '../../notify/mailer.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { revokeUserCredentials } from '../auth/sessions.js';
 import { hashPassword } from '../users/password.js';
 import { CODE_TTL_S, codesOf, type CodePurpose } from './verification-codes.js';
 
@@ -85,7 +85,7 @@ export async function sendPasswordReset(ctx: AppContext, email: string, lang: La
 
 /**
  * `POST /api/user/reset`: a valid link sets a new random password on the account of that address, ends its
- * sessions and answers the password. The link works once.
+ * sessions, revokes its access token and answers the password. The link works once.
  */
 export async function resetPassword(ctx: AppContext, email: string, token: string): Promise<string> {
   const codes = codesOf(ctx);
@@ -102,7 +102,7 @@ export async function resetPassword(ctx: AppContext, email: string, token: strin
   await ctx.db.transaction().execute(async (trx) => {
     for (const { id } of users) {
       await trx.updateTable('users').set({ password: hash }).where('id', '=', id).execute();
-      await revokeUserSessions(trx, id);
+      await revokeUserCredentials(trx, id);
     }
   });
   return password;

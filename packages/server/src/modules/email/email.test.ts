@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink.js';
 import { expectRefusal } from '../../testing/refusal.js';
+import { accessTokenCaller, expectTokenRevoked } from '../../testing/access-token.js';
 import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
 import { CODE_TTL_S, RESEND_INTERVAL_S } from './verification-codes.js';
 
@@ -171,12 +172,13 @@ describe('GET /api/oauth/email/bind', () => {
 });
 
 describe('password reset by email', () => {
-  it('mails a link whose token sets a new password once, ending every session', async () => {
+  it('mails a link whose token sets a new password once, ending every session and the access token', async () => {
     const email = 'grace@example.com';
     const code = await mailedCode(email);
     const body = { username: 'grace', password: 'password123', email, verification_code: code };
     expect((await post('/api/user/register', body)).json().success).toBe(true);
     const session = await t.login('grace', 'password123');
+    const viaToken = await accessTokenCaller(t, session);
     const token = await mailedResetToken(email);
     expect(sink.mails.at(-1)!.subject).toBe('Switchboard password reset');
     expect(token).toMatch(/^[0-9a-f]{32}$/);
@@ -191,6 +193,7 @@ describe('password reset by email', () => {
     expect(done.data).toMatch(/^[0-9a-f]{12}$/);
 
     expect((await get('/api/user/self', session.headers)).statusCode).toBe(401);
+    await expectTokenRevoked(t, viaToken);
     await expect(t.login('grace', 'password123')).rejects.toThrow(/wrong|错误/);
     await expect(t.login('grace', done.data)).resolves.toMatchObject({ id: session.id });
     const reused = await post('/api/user/reset', { email, token }, {});
