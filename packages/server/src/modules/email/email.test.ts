@@ -107,6 +107,30 @@ describe('registration with email verification', () => {
     expect(expectRefusal(taken)).toBe('the email address is already taken');
   });
 
+  it('burns a code after 5 wrong tries for its address; tries at another address do not count', async () => {
+    const register = (email: string, code: string, username: string) =>
+      post('/api/user/register', { username, password: 'password123', email, verification_code: code });
+    const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+    const kept = await mailedCode('kept@example.com');
+    const burned = await mailedCode('burned@example.com');
+    for (let i = 0; i < 4; i++) expectRefusal(await register('kept@example.com', wrongFor(kept), 'kept'));
+    // Wrong codes sent for another address count there, not here.
+    for (let i = 0; i < 5; i++) expectRefusal(await register('other@example.com', wrongFor(kept), 'kept'));
+    expect((await register('kept@example.com', kept, 'kept')).json().success).toBe(true);
+    for (let i = 0; i < 5; i++)
+      expect(expectRefusal(await register('burned@example.com', wrongFor(burned), 'burned'))).toBe(
+        'invalid or expired verification code',
+      );
+    expect(expectRefusal(await register('burned@example.com', burned, 'burned'))).toBe(
+      'invalid or expired verification code',
+    );
+    // The address may ask for a new code once the resend window has passed.
+    now += RESEND_INTERVAL_S;
+    expect((await register('burned@example.com', await mailedCode('burned@example.com'), 'burned')).json()).toEqual(
+      { success: true, message: '' },
+    );
+  });
+
   it('sends at most one code per address every 30 seconds, in both languages', async () => {
     await mailedCode('dave@example.com');
     const sent = sink.mails.length;
@@ -198,6 +222,14 @@ describe('password reset by email', () => {
     await expect(t.login('grace', done.data)).resolves.toMatchObject({ id: session.id });
     const reused = await post('/api/user/reset', { email, token }, {});
     expect(expectRefusal(reused)).toBe('重置链接非法或已过期');
+  });
+
+  it('never burns a reset link for wrong tries: 128 bits cannot be guessed, and a stranger must not cancel it', async () => {
+    const token = await mailedResetToken('grace@example.com');
+    for (let i = 0; i < 10; i++)
+      expectRefusal(await post('/api/user/reset', { email: 'grace@example.com', token: 'f'.repeat(32) }));
+    const done = await post('/api/user/reset', { email: 'grace@example.com', token });
+    expect(done.json()).toMatchObject({ success: true, data: expect.stringMatching(/^[0-9a-f]{12}$/) });
   });
 
   it('refuses an expired link', async () => {
