@@ -267,6 +267,10 @@ export const MESSAGES = {
     zh: '<p>您好，你正在进行{system}邮箱验证。</p><p>您的验证码为: <strong>{code}</strong></p><p>验证码 {minutes} 分钟内有效，如果不是本人操作，请忽略。</p>',
     en: '<p>Hello, you are verifying your email address for {system}.</p><p>Your verification code is: <strong>{code}</strong></p><p>The code is valid for {minutes} minutes. If this was not you, ignore this mail.</p>',
   },
+  'mail.addressTakenBody': {
+    zh: '<p>您好，有人（可能是您本人）请求{system}向此邮箱发送验证码，但此邮箱已属于一个账户，因此没有发送验证码。</p><p>如果是您本人，请直接登录；忘记密码可在登录页重置。如果不是本人操作，请忽略本邮件。</p>',
+    en: '<p>Hello, someone (perhaps you) asked {system} for a verification code for this address, but an account already uses it, so no code was sent.</p><p>If it was you, sign in instead, or reset your password on the login page. If not, ignore this mail.</p>',
+  },
   'mail.resetSubject': { zh: '{system}密码重置', en: '{system} password reset' },
   'mail.resetBody': {
     zh: "<p>您好，你正在进行{system}密码重置。</p><p>点击 <a href='{link}'>此处</a> 进行密码重置。</p><p>如果链接无法点击，请尝试点击下面的链接或将其复制到浏览器中打开：<br> {link} </p><p>重置链接 {minutes} 分钟内有效，如果不是本人操作，请忽略。</p>",

@@ -23,8 +23,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       .where((eb) => eb.or([eb('username', '=', username), eb('email', '=', username)]))
       .orderBy('id')
       .executeTakeFirst();
-    // One message for unknown user and wrong password, so logins cannot probe usernames.
-    if (!user || !(await verifyPassword(password, user.password))) throw badRequest('auth.wrongCredentials');
+    // One message and one bcrypt comparison for an unknown user and a wrong password, so neither the answer
+    // nor its time tells which names exist.
+    const matches = await verifyPassword(password, user?.password ?? '');
+    if (!user || !matches) throw badRequest('auth.wrongCredentials');
     if (user.status !== 1) throw forbidden('auth.userBanned');
     await logIn(ctx, req, reply, user.id);
     const defaultPassword = user.role >= Role.Root && password === DEFAULT_ROOT_PASSWORD;
