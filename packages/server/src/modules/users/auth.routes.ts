@@ -2,6 +2,7 @@ import { LoginParamsSchema, Role, translate } from '@switchboard/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { sessionSecretOf } from '../../http/auth.js';
+import { cookieAttributes } from '../../http/cookies.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { requestLang } from '../../http/language.js';
@@ -47,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get('/api/user/logout', async (req, reply) => {
     const secret = sessionSecretOf(req);
     if (secret) await revokeSession(ctx.db, secret);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(SESSION_COOKIE, cookieAttributes(ctx, req));
     await forgetVisitor(ctx, req, reply);
     return ok();
   });
