@@ -156,6 +156,14 @@ export const MESSAGES = {
   'oauth.telegramTaken': { zh: '该 Telegram 账户已被绑定', en: 'this Telegram account is already bound' },
   'oauth.telegramNotBound': { zh: '该 Telegram 账户未绑定', en: 'this Telegram account is not bound' },
   'oauth.telegramInvalid': { zh: '无效的请求', en: 'invalid request' },
+  'oauth.telegramBindExpired': {
+    zh: '绑定链接已失效，请回到个人设置页重新绑定',
+    en: 'the bind link has expired or was already used: go back to the settings page and bind again',
+  },
+  'oauth.telegramBindNeedsSession': {
+    zh: '请在网页控制台登录后绑定 Telegram',
+    en: 'binding Telegram needs a login session in the console, not an access token',
+  },
   'oauth.telegramExpired': {
     zh: 'Telegram 登录数据已过期，请重新登录',
     en: 'the Telegram login data has expired, log in again',
