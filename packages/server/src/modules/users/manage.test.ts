@@ -64,7 +64,7 @@ describe('POST /api/user/manage', () => {
     expect(res.json().message).toBe('the user is already a regular user');
   });
 
-  it('the access token ends with the sessions: a ban refuses it (403), its end and role changes revoke it', async () => {
+  it('the access token ends with the sessions: a ban refuses it, its end and role changes revoke it', async () => {
     const banned = await t.userWithRole(1);
     const bannedToken = await accessTokenCaller(t, banned);
     await manage(admin, banned.id, 'disable');
