@@ -41,11 +41,11 @@ async function answerTimes(path: string, addresses: (round: number) => string[])
   return times.map(median);
 }
 
-/** Alike: neither waits for the SMTP server, and within a small ratio of the other. */
+/** Alike: neither waits for the SMTP server, and each within 3x (+50 ms of scheduling noise) of the other. */
 function expectAlike([known, unknown]: number[]) {
   expect(known, 'known address').toBeLessThan(SMTP_DELAY_MS / 3);
-  expect(known, 'known vs unknown').toBeLessThan(unknown! * 3 + 15);
-  expect(unknown, 'unknown vs known').toBeLessThan(known! * 3 + 15);
+  expect(known, 'known vs unknown').toBeLessThan(unknown! * 3 + 50);
+  expect(unknown, 'unknown vs known').toBeLessThan(known! * 3 + 50);
 }
 
 describe('mail answers do not tell known addresses from unknown ones by their time', () => {
