@@ -45,6 +45,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...env, WEBHOOK_ALLOW_PRIVATE: 'sometimes' })).toThrow(/true or false/);
   });
 
+  it('reads COOKIE_SECURE as auto (the default), true or false', () => {
+    const env = { SESSION_SECRET: 's', CRYPTO_SECRET: 'c', SQL_DSN: 'postgres://u@h/db' };
+    expect(loadConfig(env).cookieSecure).toBe('auto');
+    expect(loadConfig({ ...env, COOKIE_SECURE: ' Auto ' }).cookieSecure).toBe('auto');
+    expect(loadConfig({ ...env, COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+    expect(loadConfig({ ...env, COOKIE_SECURE: 'off' }).cookieSecure).toBe(false);
+    expect(() => loadConfig({ ...env, COOKIE_SECURE: 'https' })).toThrow(/auto, true or false, got "https"/);
+  });
+
   it('reaches the real sign-in services unless GITHUB_*_URL, LINUXDO_*_URL or TURNSTILE_VERIFY_URL say otherwise', () => {
     const env = { SESSION_SECRET: 's', CRYPTO_SECRET: 'c', SQL_DSN: 'postgres://u@h/db' };
     expect(providerUrlsOf(loadConfig(env))).toEqual(PROVIDER_URL_DEFAULTS);

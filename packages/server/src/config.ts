@@ -23,6 +23,11 @@ export interface Config {
   /** Draw the console's table screens on the server (WEB_SSR, default on when the server build exists). */
   webSsr: boolean;
   trustProxy: boolean;
+  /**
+   * `COOKIE_SECURE`: when cookies carry `Secure`. `auto` (the default) on requests that came over TLS, as
+   * `X-Forwarded-Proto` says behind a proxy trusted with `TRUST_PROXY`; `true` always; `false` never.
+   */
+  cookieSecure?: 'auto' | boolean;
   redisUrl: string | undefined;
   /** Settlement journal directory (crash safety of batched quota writes); none for in-memory databases. */
   ledgerJournalDir?: string | undefined;
@@ -126,6 +131,16 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
+function autoOrBool(env: Env, name: string): 'auto' | boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || raw === 'auto') return 'auto';
+  try {
+    return bool(env, name, false);
+  } catch {
+    throw new ConfigError(`${name} must be auto, true or false, got "${env[name]}"`);
+  }
+}
+
 /**
  * Secrets left unset are generated once and kept in `<dataDir>/secrets.json`, so restarts keep sessions and
  * encrypted channel keys readable.
@@ -201,6 +216,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDist,
     webSsr: bool(env, 'WEB_SSR', true),
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    cookieSecure: autoOrBool(env, 'COOKIE_SECURE'),
     redisUrl: env.REDIS_CONN_STRING || undefined,
     ledgerJournalDir: journalDir(env, dataDir, db),
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),

@@ -160,6 +160,14 @@ export const MESSAGES = {
   'oauth.telegramTaken': { zh: '该 Telegram 账户已被绑定', en: 'this Telegram account is already bound' },
   'oauth.telegramNotBound': { zh: '该 Telegram 账户未绑定', en: 'this Telegram account is not bound' },
   'oauth.telegramInvalid': { zh: '无效的请求', en: 'invalid request' },
+  'oauth.telegramBindExpired': {
+    zh: '绑定链接已失效，请回到个人设置页重新绑定',
+    en: 'the bind link has expired or was already used: go back to the settings page and bind again',
+  },
+  'oauth.telegramBindNeedsSession': {
+    zh: '请在网页控制台登录后绑定 Telegram',
+    en: 'binding Telegram needs a login session in the console, not an access token',
+  },
   'oauth.telegramExpired': {
     zh: 'Telegram 登录数据已过期，请重新登录',
     en: 'the Telegram login data has expired, log in again',
@@ -270,6 +278,10 @@ export const MESSAGES = {
   'mail.verificationBody': {
     zh: '<p>您好，你正在进行{system}邮箱验证。</p><p>您的验证码为: <strong>{code}</strong></p><p>验证码 {minutes} 分钟内有效，如果不是本人操作，请忽略。</p>',
     en: '<p>Hello, you are verifying your email address for {system}.</p><p>Your verification code is: <strong>{code}</strong></p><p>The code is valid for {minutes} minutes. If this was not you, ignore this mail.</p>',
+  },
+  'mail.addressTakenBody': {
+    zh: '<p>您好，有人（可能是您本人）请求{system}向此邮箱发送验证码，但此邮箱已属于一个账户，因此没有发送验证码。</p><p>如果是您本人，请直接登录；忘记密码可在登录页重置。如果不是本人操作，请忽略本邮件。</p>',
+    en: '<p>Hello, someone (perhaps you) asked {system} for a verification code for this address, but an account already uses it, so no code was sent.</p><p>If it was you, sign in instead, or reset your password on the login page. If not, ignore this mail.</p>',
   },
   'mail.resetSubject': { zh: '{system}密码重置', en: '{system} password reset' },
   'mail.resetBody': {

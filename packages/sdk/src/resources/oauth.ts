@@ -98,6 +98,13 @@ export const OAUTH_ROUTES = defineRoutes({
     params: TelegramAuthParamsSchema,
     response: OAuthLoginResponseSchema,
   },
+  telegramBindNonce: {
+    method: 'GET',
+    path: '/api/oauth/telegram/bind_nonce',
+    summary: "A one-time nonce of this login session for the Telegram widget's bind URL (10 minutes)",
+    auth: 'user',
+    response: StringSchema,
+  },
   telegramBind: {
     method: 'GET',
     path: '/api/oauth/telegram/bind',
@@ -152,8 +159,20 @@ export class OAuthResource extends ApiResource {
     return this.#callback(R.telegramLogin, { ...params }, options);
   }
 
-  /** Binds Telegram to the logged-in account. */
-  async telegramBind(params: TelegramAuthParams, options?: RequestOptions): Promise<void> {
+  /**
+   * A one-time nonce of the login session (not an access token), good for 10 minutes, replacing the last: put
+   * it in the Telegram widget's auth URL as `bind_nonce`. The widget's redirect comes from telegram.org, which
+   * the SameSite=Strict session cookie does not follow; the nonce names the session instead.
+   */
+  telegramBindNonce(options?: RequestOptions): Promise<string> {
+    return this.fetch(R.telegramBindNonce, StringSchema, { options });
+  }
+
+  /** Binds Telegram to the logged-in account: by the session cookie, or by a `bind_nonce` from `telegramBindNonce`. */
+  async telegramBind(
+    params: TelegramAuthParams & { bind_nonce?: string },
+    options?: RequestOptions,
+  ): Promise<void> {
     // Bound: a 302 to /setting (for the widget's page navigation), taken as success rather than followed.
     const { response, body } = await this.http.send(R.telegramBind, {
       query: { ...params },

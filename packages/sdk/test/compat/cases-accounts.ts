@@ -286,6 +286,13 @@ export const ACCOUNT_CASES: CompatCase[] = [
       expect(calls[0]!.url.searchParams.get('hash')).toBe('abc123');
     },
   },
+  // Switchboard's own route (new-api 0.4.8 has none): a login session's nonce for the widget's bind URL.
+  {
+    method: 'oauth.telegramBindNonce',
+    reply: ok('n0nce-of-this-login-session-0000'),
+    call: (c) => c.oauth.telegramBindNonce(),
+    check: (r) => expect(r).toBe('n0nce-of-this-login-session-0000'),
+  },
   // Bind answers 302 to /setting: the client asks not to follow it and takes it as success.
   {
     method: 'oauth.telegramBind',

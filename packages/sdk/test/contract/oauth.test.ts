@@ -156,6 +156,25 @@ describe.skipIf(live)('client.oauth', () => {
     );
   });
 
+  it('binds Telegram with a bind nonce alone, as the redirect from telegram.org arrives; once', async () => {
+    const { username, password } = server.credentials.users.admin;
+    const owner = await loggedIn(username, password);
+    const nonce = await owner.oauth.telegramBindNonce();
+    expect(nonce).toMatch(/^[\w-]{32}$/);
+    const fields = signTelegramLogin(BOT_TOKEN, {
+      id: 9002,
+      first_name: 'Nonce',
+      auth_date: Math.floor(Date.now() / 1000),
+    });
+    const params = { ...fields, id: fields['id']!, auth_date: fields['auth_date']!, hash: fields['hash']! };
+    // A client without the session cookie: the nonce names the session.
+    await expect(client().oauth.telegramBind({ ...params, bind_nonce: nonce })).resolves.toBeUndefined();
+    expect((await owner.users.self.get()).telegram_id).toBe('9002');
+    await expect(client().oauth.telegramBind({ ...params, bind_nonce: nonce })).rejects.toThrow(
+      'the bind link has expired or was already used',
+    );
+  });
+
   it('sends the Turnstile token with login and the OAuth state', async () => {
     await root.options.updateMany([
       { key: 'TurnstileSiteKey', value: 'site-key' },

@@ -3,6 +3,7 @@ import * as initial from './migrations/2026_11_22_000001_initial.js';
 import * as ledgerMarks from './migrations/2026_11_22_000002_ledger_marks.js';
 import * as visitorSessions from './migrations/2026_11_23_000010_visitor_sessions.js';
 import * as topUpsUserIndex from './migrations/2026_11_23_000020_top_ups_user_index.js';
+import * as sessionBindNonce from './migrations/2026_11_29_000310_session_bind_nonce.js';
 
 /** Every migration, in order. Names are timestamps so they sort; never rename or edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_000002_ledger_marks': ledgerMarks,
   '2026_11_23_000010_visitor_sessions': visitorSessions,
   '2026_11_23_000020_top_ups_user_index': topUpsUserIndex,
+  '2026_11_29_000310_session_bind_nonce': sessionBindNonce,
 };
 
 /** Brings the schema up to date; start-up calls this before serving. */

@@ -47,6 +47,9 @@ export interface SessionsTable {
   expires_at: number;
   ip: Str;
   user_agent: Str;
+  /** SHA-256 of the session's pending Telegram bind nonce, '' when none. */
+  bind_nonce: Str;
+  bind_nonce_expires_at: Num;
 }
 
 export interface ChannelsTable {

@@ -83,9 +83,10 @@ function parts(raw: string): { headers: Map<string, string>; html: string; text:
 
 /**
  * A plain-text SMTP server on a loopback port that keeps every mail; no TLS, authentication optional (any
- * password but 'wrong' is accepted).
+ * password but 'wrong' is accepted). `delayMs` holds each mail's final "250 OK" that long, like a slow
+ * provider; the mail is kept at once.
  */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(opts: { delayMs?: number } = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -115,7 +116,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           raw,
         });
         for (const wake of waiters) wake();
-        callback();
+        if (opts.delayMs) setTimeout(callback, opts.delayMs);
+        else callback();
       });
     },
   });

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { cookieAttributes } from '../../http/cookies.js';
 import { createSession, SESSION_COOKIE, SESSION_TTL_S } from './sessions.js';
 
 /**
@@ -17,10 +18,8 @@ export async function logIn(
     userAgent: String(req.headers['user-agent'] ?? ''),
   });
   reply.setCookie(SESSION_COOKIE, secret, {
+    ...cookieAttributes(ctx, req),
     signed: true,
-    httpOnly: true,
-    sameSite: 'strict',
-    path: '/',
     maxAge: SESSION_TTL_S,
   });
 }

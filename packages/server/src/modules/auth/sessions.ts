@@ -44,9 +44,14 @@ export async function revokeSession(db: Db, secret: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sha256Hex(secret)).execute();
 }
 
-/** Logs a user out everywhere: password change, ban, role change, deletion. */
-export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
+/**
+ * Logs a user out everywhere and revokes their access token: on a password change or reset (admin-set
+ * included), a role change, the end of a ban and deletion. Run it in the transaction that makes the change,
+ * so no credential from before it outlives it. A new access token is one `GET /api/user/token` away.
+ */
+export async function revokeUserCredentials(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await db.updateTable('users').set({ access_token: null }).where('id', '=', userId).execute();
 }
 
 export async function purgeExpiredSessions(db: Db, now: number): Promise<void> {

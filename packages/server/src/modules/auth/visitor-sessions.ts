@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomSuffix } from '@switchboard/sdk';
 import type { AppContext } from '../../context.js';
 import { sha256Hex } from '../../crypto.js';
+import { cookieAttributes } from '../../http/cookies.js';
 import { SESSION_TTL_S } from './sessions.js';
 
 /**
@@ -15,14 +16,6 @@ export const VISITOR_COOKIE = 'visitor';
 export const OAUTH_STATE_TTL_S = 10 * 60;
 /** new-api's state length. */
 const STATE_LENGTH = 12;
-
-const cookieOptions = {
-  signed: true,
-  httpOnly: true,
-  sameSite: 'strict' as const,
-  path: '/',
-  maxAge: SESSION_TTL_S,
-};
 
 function secretOf(req: FastifyRequest): string | undefined {
   const raw = req.cookies[VISITOR_COOKIE];
@@ -63,7 +56,11 @@ async function ensureId(ctx: AppContext, req: FastifyRequest, reply: FastifyRepl
     .insertInto('visitor_sessions')
     .values({ id, expires_at: now + SESSION_TTL_S })
     .execute();
-  reply.setCookie(VISITOR_COOKIE, secret, cookieOptions);
+  reply.setCookie(VISITOR_COOKIE, secret, {
+    ...cookieAttributes(ctx, req),
+    signed: true,
+    maxAge: SESSION_TTL_S,
+  });
   startedBy.set(req, id);
   return id;
 }
@@ -158,5 +155,6 @@ export async function forgetVisitor(
 ): Promise<void> {
   const secret = secretOf(req);
   if (secret) await ctx.db.deleteFrom('visitor_sessions').where('id', '=', sha256Hex(secret)).execute();
-  if (req.cookies[VISITOR_COOKIE] !== undefined) reply.clearCookie(VISITOR_COOKIE, { path: '/' });
+  if (req.cookies[VISITOR_COOKIE] !== undefined)
+    reply.clearCookie(VISITOR_COOKIE, cookieAttributes(ctx, req));
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { translate, type MessageKey } from '@switchboard/sdk';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import type { Lang } from '../../http/language.js';
 import { mailSetup, sendMail } from '../../notify/mailer.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { revokeUserCredentials } from '../auth/sessions.js';
 import { hashPassword } from '../users/password.js';
 import { CODE_TTL_S, codesOf, type CodePurpose } from './verification-codes.js';
 
@@ -61,31 +61,55 @@ const mail = (
   return sendMail(ctx, { to, subject: translate(subject, lang, all), html: translate(body, lang, all) });
 };
 
-/** `GET /api/verification`: mails a 6-character code for registration or binding. */
-export async function sendVerificationCode(ctx: AppContext, email: string, lang: Lang): Promise<void> {
+/**
+ * `GET /api/verification`: mails a 6-character code for registration or binding. A taken address gets the same
+ * answer, and a notice that it already has an account instead of a code (new-api answers "邮箱地址已被占用",
+ * which tells anyone which addresses have accounts).
+ */
+export function sendVerificationCode(ctx: AppContext, email: string, lang: Lang): void {
   checkAddressAllowed(ctx, email);
-  if (await emailTaken(ctx, email)) throw badRequest('auth.emailTaken');
+  mailSetup(ctx);
   const code = issue(ctx, 'verify', email, CODE_LENGTH);
-  await mail(ctx, email, lang, 'mail.verificationSubject', 'mail.verificationBody', { code });
+  afterAnswer(`verification mail to ${email}`, async () => {
+    if (!(await emailTaken(ctx, email)))
+      return mail(ctx, email, lang, 'mail.verificationSubject', 'mail.verificationBody', { code });
+    codesOf(ctx).burn('verify', email);
+    await mail(ctx, email, lang, 'mail.verificationSubject', 'mail.addressTakenBody');
+  });
 }
 
 /**
  * `GET /api/reset_password`: mails `{ServerAddress}/user/reset?email=&token=`. An address without an account
  * gets the same answer and counts against the same resend limit, so the answers cannot enumerate accounts.
  */
-export async function sendPasswordReset(ctx: AppContext, email: string, lang: Lang): Promise<void> {
+export function sendPasswordReset(ctx: AppContext, email: string, lang: Lang): void {
   // Mail not set up is said to every address alike, or the refusal itself would tell accounts apart.
   mailSetup(ctx);
   const token = issue(ctx, 'reset', email, 0);
-  if (!(await emailTaken(ctx, email))) return;
-  const base = ctx.options.get('ServerAddress').trim().replace(/\/+$/, '');
-  const link = `${base}/user/reset?email=${encodeURIComponent(email)}&token=${token}`;
-  await mail(ctx, email, lang, 'mail.resetSubject', 'mail.resetBody', { link });
+  afterAnswer(`password reset mail to ${email}`, async () => {
+    if (!(await emailTaken(ctx, email))) return;
+    const base = ctx.options.get('ServerAddress').trim().replace(/\/+$/, '');
+    const link = `${base}/user/reset?email=${encodeURIComponent(email)}&token=${token}`;
+    await mail(ctx, email, lang, 'mail.resetSubject', 'mail.resetBody', { link });
+  });
+}
+
+/**
+ * Runs `job` once the answer is out: looking the address up and talking to the SMTP server take time only for
+ * some addresses, and that time must not show in the answer. A failure goes to the log.
+ */
+function afterAnswer(what: string, job: () => Promise<void>): void {
+  setImmediate(() => {
+    job().catch((err: unknown) => {
+      const reason = err instanceof AppError ? translate(err.key, 'en', err.params) : (err as Error).message;
+      console.error(`switchboard: ${what} failed: ${reason}`);
+    });
+  });
 }
 
 /**
  * `POST /api/user/reset`: a valid link sets a new random password on the account of that address, ends its
- * sessions and answers the password. The link works once.
+ * sessions, revokes its access token and answers the password. The link works once.
  */
 export async function resetPassword(ctx: AppContext, email: string, token: string): Promise<string> {
   const codes = codesOf(ctx);
@@ -102,7 +126,7 @@ export async function resetPassword(ctx: AppContext, email: string, token: strin
   await ctx.db.transaction().execute(async (trx) => {
     for (const { id } of users) {
       await trx.updateTable('users').set({ password: hash }).where('id', '=', id).execute();
-      await revokeUserSessions(trx, id);
+      await revokeUserCredentials(trx, id);
     }
   });
   return password;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink.js';
 import { expectRefusal } from '../../testing/refusal.js';
+import { accessTokenCaller, expectTokenRevoked } from '../../testing/access-token.js';
 import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
 import { CODE_TTL_S, RESEND_INTERVAL_S } from './verification-codes.js';
 
@@ -88,7 +89,7 @@ describe('registration with email verification', () => {
     );
   });
 
-  it('refuses an expired code, a code of another address, and a taken address', async () => {
+  it('refuses an expired code and a code of another address', async () => {
     const code = await mailedCode('bob@example.com');
     const body = {
       username: 'bob',
@@ -102,8 +103,49 @@ describe('registration with email verification', () => {
     expect(expectRefusal(await post('/api/user/register', body))).toBe(
       'invalid or expired verification code',
     );
+  });
+
+  it('answers a taken address as a free one, and mails it a notice instead of a code', async () => {
+    const before = sink.mails.length;
     const taken = await get(`/api/verification?${q({ email: 'alice@example.com' })}`);
-    expect(expectRefusal(taken)).toBe('the email address is already taken');
+    expect(taken.json()).toEqual({ success: true, message: '' });
+    const notice = (await sink.waitFor(before + 1))[before]!;
+    expect(notice.envelopeTo).toEqual(['alice@example.com']);
+    expect(notice.subject).toBe('Switchboard email verification');
+    expect(notice.html).toContain('an account already uses it, so no code was sent');
+    expect(notice.html).not.toMatch(/<strong>/);
+    // The resend limit answers alike too.
+    const again = await get(`/api/verification?${q({ email: 'alice@example.com' })}`);
+    expect(expectRefusal(again)).toBe(`sent moments ago, try again in ${RESEND_INTERVAL_S} s`);
+    const register = { username: 'alice3', password: 'password123', email: 'alice@example.com' };
+    for (const code of ['000000', 'ffffff'])
+      expect(expectRefusal(await post('/api/user/register', { ...register, verification_code: code }))).toBe(
+        'invalid or expired verification code',
+      );
+  });
+
+  it('burns a code after 5 wrong tries for its address; tries at another address do not count', async () => {
+    const register = (email: string, code: string, username: string) =>
+      post('/api/user/register', { username, password: 'password123', email, verification_code: code });
+    const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+    const kept = await mailedCode('kept@example.com');
+    const burned = await mailedCode('burned@example.com');
+    for (let i = 0; i < 4; i++) expectRefusal(await register('kept@example.com', wrongFor(kept), 'kept'));
+    // Wrong codes sent for another address count there, not here.
+    for (let i = 0; i < 5; i++) expectRefusal(await register('other@example.com', wrongFor(kept), 'kept'));
+    expect((await register('kept@example.com', kept, 'kept')).json().success).toBe(true);
+    for (let i = 0; i < 5; i++)
+      expect(expectRefusal(await register('burned@example.com', wrongFor(burned), 'burned'))).toBe(
+        'invalid or expired verification code',
+      );
+    expect(expectRefusal(await register('burned@example.com', burned, 'burned'))).toBe(
+      'invalid or expired verification code',
+    );
+    // The address may ask for a new code once the resend window has passed.
+    now += RESEND_INTERVAL_S;
+    expect(
+      (await register('burned@example.com', await mailedCode('burned@example.com'), 'burned')).json(),
+    ).toEqual({ success: true, message: '' });
   });
 
   it('sends at most one code per address every 30 seconds, in both languages', async () => {
@@ -171,12 +213,13 @@ describe('GET /api/oauth/email/bind', () => {
 });
 
 describe('password reset by email', () => {
-  it('mails a link whose token sets a new password once, ending every session', async () => {
+  it('mails a link whose token sets a new password once, ending every session and the access token', async () => {
     const email = 'grace@example.com';
     const code = await mailedCode(email);
     const body = { username: 'grace', password: 'password123', email, verification_code: code };
     expect((await post('/api/user/register', body)).json().success).toBe(true);
     const session = await t.login('grace', 'password123');
+    const viaToken = await accessTokenCaller(t, session);
     const token = await mailedResetToken(email);
     expect(sink.mails.at(-1)!.subject).toBe('Switchboard password reset');
     expect(token).toMatch(/^[0-9a-f]{32}$/);
@@ -191,10 +234,19 @@ describe('password reset by email', () => {
     expect(done.data).toMatch(/^[0-9a-f]{12}$/);
 
     expect((await get('/api/user/self', session.headers)).statusCode).toBe(401);
+    await expectTokenRevoked(t, viaToken);
     await expect(t.login('grace', 'password123')).rejects.toThrow(/wrong|错误/);
     await expect(t.login('grace', done.data)).resolves.toMatchObject({ id: session.id });
     const reused = await post('/api/user/reset', { email, token }, {});
     expect(expectRefusal(reused)).toBe('重置链接非法或已过期');
+  });
+
+  it('never burns a reset link for wrong tries: 128 bits cannot be guessed, and a stranger must not cancel it', async () => {
+    const token = await mailedResetToken('grace@example.com');
+    for (let i = 0; i < 10; i++)
+      expectRefusal(await post('/api/user/reset', { email: 'grace@example.com', token: 'f'.repeat(32) }));
+    const done = await post('/api/user/reset', { email: 'grace@example.com', token });
+    expect(done.json()).toMatchObject({ success: true, data: expect.stringMatching(/^[0-9a-f]{12}$/) });
   });
 
   it('refuses an expired link', async () => {
@@ -211,7 +263,9 @@ describe('password reset by email', () => {
     expect(unknown.json()).toEqual({ success: true, message: '' });
     const again = await get(`/api/reset_password?${q({ email: 'nobody@example.com' })}`);
     expect(expectRefusal(again)).toBe('sent moments ago, try again in 30 s');
-    expect(sink.mails).toHaveLength(sent);
+    // Mails leave after the answer: once a known address's mail is in, the unknown one's turn is long over.
+    await mailedResetToken('grace@example.com');
+    expect(sink.mails).toHaveLength(sent + 1);
     expect(expectRefusal(await post('/api/user/reset', { email: 'nobody@example.com', token: '' }))).toBe(
       'the reset link is invalid or has expired',
     );

@@ -10,9 +10,17 @@ const MAX_PENDING = 10_000;
 
 export type CodePurpose = 'verify' | 'reset';
 
+/**
+ * Wrong tries after which a code is burned. A verification code has 24 bits: 5 tries give one chance in
+ * 3 million. A reset link has 128 bits and cannot be guessed, so it is never burned: a stranger could
+ * otherwise cancel anyone's reset link by sending five wrong ones.
+ */
+export const MAX_WRONG_TRIES: Record<CodePurpose, number> = { verify: 5, reset: Infinity };
+
 interface Pending {
   code: string;
   issuedAt: number;
+  wrongTries: number;
 }
 
 /** Addresses compare case-insensitively: the code is bound to the mailbox, not to its spelling. */
@@ -20,7 +28,8 @@ export const addressKey = (email: string) => email.trim().toLowerCase();
 
 /**
  * Codes mailed for email verification and password reset: each bound to one purpose and one address, valid
- * `CODE_TTL_S`, used once. Kept in memory like new-api's, so a code is good on the node that mailed it.
+ * `CODE_TTL_S`, used once, burned after `MAX_WRONG_TRIES`. Kept in memory like new-api's, so a code is good on the
+ * node that mailed it.
  */
 export class VerificationCodes {
   readonly #pending = new Map<string, Pending>();
@@ -42,19 +51,30 @@ export class VerificationCodes {
     if (this.#pending.size >= MAX_PENDING) this.#purge(now);
     const hex = randomBytes(16).toString('hex');
     const code = length > 0 ? hex.slice(0, length) : hex;
-    this.#pending.set(key, { code, issuedAt: now });
+    this.#pending.set(key, { code, issuedAt: now, wrongTries: 0 });
     return { code };
   }
 
-  /** Whether `code` is the live code of this address; `consume` also makes it unusable from now on. */
+  /**
+   * Whether `code` is the live code of this address; `consume` also makes it unusable from now on. A wrong
+   * code counts against the live one, which is burned at `MAX_WRONG_TRIES`.
+   */
   check(purpose: CodePurpose, email: string, code: string, now: number, consume = false): boolean {
     const key = `${purpose}:${addressKey(email)}`;
     const pending = this.#pending.get(key);
-    if (!pending || now - pending.issuedAt >= CODE_TTL_S || !code || pending.code !== code.trim())
+    if (!pending || !pending.code || now - pending.issuedAt >= CODE_TTL_S) return false;
+    if (!code || pending.code !== code.trim()) {
+      if (++pending.wrongTries >= MAX_WRONG_TRIES[purpose]) pending.code = '';
       return false;
-    // Keep the issue time, so a used code still counts against the resend limit, but no code matches.
-    if (consume) this.#pending.set(key, { code: '', issuedAt: pending.issuedAt });
+    }
+    if (consume) pending.code = '';
     return true;
+  }
+
+  /** Makes this address's pending code unusable; the resend limit still counts from its issue time. */
+  burn(purpose: CodePurpose, email: string): void {
+    const pending = this.#pending.get(`${purpose}:${addressKey(email)}`);
+    if (pending) pending.code = '';
   }
 
   #purge(now: number): void {

@@ -1,58 +1,17 @@
-import { translate, UserStatus } from '@switchboard/sdk';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { translate } from '@switchboard/sdk';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { caller, sessionSecretOf } from '../../http/auth.js';
+import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
-import { badRequest, forbidden, unauthorized } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { requestLang } from '../../http/language.js';
-import { logIn } from '../auth/log-in.js';
-import { findSessionUserId } from '../auth/sessions.js';
 import { consumeOAuthState, issueOAuthState } from '../auth/visitor-sessions.js';
-import {
-  bindProviderId,
-  checkCanLogIn,
-  findByProviderId,
-  loginBody,
-  registerProviderUser,
-  type LoginUser,
-} from './accounts.js';
+import { bindProviderId, findByProviderId, registerProviderUser } from './accounts.js';
 import { githubProfile, linuxdoProfile, wechatId, type ProviderProfile } from './providers.js';
-import { checkTelegramLogin } from './telegram.js';
+import { finishLogin, queryParam, sessionUserId } from './sign-in.js';
+import { telegramRoutes } from './telegram.routes.js';
 
 const critical = { config: { critical: true } };
-
-/** A query parameter as one string ('' when absent or repeated oddly). */
-function queryParam(req: FastifyRequest, name: string): string {
-  const value = (req.query as Record<string, unknown> | undefined)?.[name];
-  const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' ? first : '';
-}
-
-/**
- * The user of the browser's login session, if any: new-api decides bind-or-login by its cookie session, so an
- * access token does not count here.
- */
-async function sessionUserId(ctx: AppContext, req: FastifyRequest): Promise<number | undefined> {
-  const secret = sessionSecretOf(req);
-  if (!secret) return undefined;
-  const id = await findSessionUserId(ctx.db, secret, ctx.now());
-  if (id === undefined) return undefined;
-  const user = await ctx.db
-    .selectFrom('users')
-    .select('status')
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!user) return undefined;
-  if (user.status !== UserStatus.Enabled) throw forbidden('auth.userBanned');
-  return id;
-}
-
-async function finishLogin(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, user: LoginUser) {
-  checkCanLogIn(user);
-  await logIn(ctx, req, reply, user.id);
-  return ok(loginBody(user));
-}
 
 interface OAuthProvider {
   path: string;
@@ -95,9 +54,6 @@ const wechatEnabled = (ctx: AppContext) =>
   ctx.options.bool('WeChatAuthEnabled') &&
   ctx.options.get('WeChatServerAddress').trim() !== '' &&
   ctx.options.get('WeChatServerToken') !== '';
-
-const telegramEnabled = (ctx: AppContext) =>
-  ctx.options.bool('TelegramOAuthEnabled') && ctx.options.get('TelegramBotToken') !== '';
 
 /** Third-party sign-in and binding (reference §3.2, spec §2): GitHub, Linux DO, WeChat and Telegram. */
 export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -171,23 +127,5 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return ok();
   });
 
-  app.get('/api/oauth/telegram/login', critical, async (req, reply) => {
-    if (!telegramEnabled(ctx)) throw badRequest('oauth.telegramDisabled');
-    const id = checkTelegramLogin(ctx, req.query);
-    const user = await findByProviderId(ctx.db, 'telegram_id', id);
-    // Telegram signs in bound accounts only; a deleted account counts as unbound, as in new-api.
-    if (!user || user.deleted) throw badRequest('oauth.telegramNotBound');
-    return finishLogin(ctx, req, reply, user);
-  });
-
-  // The widget sends the browser here by navigation (data-auth-url), so no New-Api-User header comes along:
-  // the login session cookie identifies the user, as new-api's session does.
-  app.get('/api/oauth/telegram/bind', critical, async (req, reply) => {
-    if (!telegramEnabled(ctx)) throw badRequest('oauth.telegramDisabled');
-    const id = checkTelegramLogin(ctx, req.query);
-    const userId = await sessionUserId(ctx, req);
-    if (userId === undefined) throw unauthorized('auth.notLoggedIn');
-    await bindProviderId(ctx, userId, 'telegram_id', id, 'oauth.telegramTaken');
-    return reply.redirect('/setting', 302);
-  });
+  await telegramRoutes(app, ctx);
 }

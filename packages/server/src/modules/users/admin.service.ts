@@ -15,7 +15,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { PageRequest } from '../../http/paging.js';
 import { parse } from '../../http/validate.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { revokeUserCredentials } from '../auth/sessions.js';
 import { withFreshAffCode } from './aff.js';
 import { hashPassword } from './password.js';
 import { toUserDto } from './user-dto.js';
@@ -74,7 +74,8 @@ export async function createUser(ctx: AppContext, me: AuthUser, body: unknown): 
 
 /**
  * `PUT /api/user/`: username, display name, group and quota as sent (missing = unchanged), the password when
- * non-empty. A quota change leaves a manage log; a password change logs the user out everywhere.
+ * non-empty. A quota change leaves a manage log; a password change logs the user out everywhere and revokes
+ * their access token.
  */
 export async function updateUser(ctx: AppContext, me: AuthUser, body: unknown): Promise<void> {
   const params = parse(UserUpdateParamsSchema, body);
@@ -106,7 +107,7 @@ export async function updateUser(ctx: AppContext, me: AuthUser, body: unknown): 
         })
         .execute();
     }
-    if (password !== undefined) await revokeUserSessions(trx, user.id);
+    if (password !== undefined) await revokeUserCredentials(trx, user.id);
   });
 }
 
@@ -117,7 +118,7 @@ export async function hardDeleteUser(ctx: AppContext, me: AuthUser, id: number):
     if (!user) throw notFound('user.notFound');
     if (isRoot(user.role)) throw forbidden('user.cannotDeleteRoot');
     if (me.role <= user.role) throw forbidden('user.noActionSameOrHigher');
-    await revokeUserSessions(trx, id);
+    await revokeUserCredentials(trx, id);
     await trx.deleteFrom('users').where('id', '=', id).execute();
   });
 }

@@ -2,6 +2,7 @@ import { UserSchema } from '@switchboard/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
 import { expectRefusal } from '../../testing/refusal.js';
+import { accessTokenCaller, expectTokenRevoked, selfWith } from '../../testing/access-token.js';
 
 let t: TestApp;
 let root: Caller;
@@ -122,6 +123,16 @@ describe('PUT /api/user/', () => {
     expect((await update(admin, { id: u.id, password: 'newpass123' })).json().success).toBe(true);
     expect((await t.call({ method: 'GET', url: '/api/user/self', headers: as(u) })).statusCode).toBe(401);
     await expect(t.login('gina', 'newpass123')).resolves.toMatchObject({ id: u.id });
+  });
+
+  it('a password set by an admin revokes the access token; other edits keep it', async () => {
+    const u = await t.userWithRole(1, { username: 'hank' });
+    const viaToken = await accessTokenCaller(t, u);
+    expect((await update(admin, { id: u.id, display_name: 'Hank' })).json().success).toBe(true);
+    expect((await selfWith(t, viaToken.headers)).json().success).toBe(true);
+    expect((await update(admin, { id: u.id, password: 'newpass123' })).json().success).toBe(true);
+    await expectTokenRevoked(t, viaToken);
+    expect((await userRow(u.id))?.access_token).toBeNull();
   });
 
   it('refuses same or higher roles (403), invalid input (400), unknown ids (404)', async () => {

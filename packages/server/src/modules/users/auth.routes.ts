@@ -2,6 +2,7 @@ import { LoginParamsSchema, Role, translate } from '@switchboard/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { sessionSecretOf } from '../../http/auth.js';
+import { cookieAttributes } from '../../http/cookies.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { requestLang } from '../../http/language.js';
@@ -23,8 +24,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       .where((eb) => eb.or([eb('username', '=', username), eb('email', '=', username)]))
       .orderBy('id')
       .executeTakeFirst();
-    // One message for unknown user and wrong password, so logins cannot probe usernames.
-    if (!user || !(await verifyPassword(password, user.password))) throw badRequest('auth.wrongCredentials');
+    // One message and one bcrypt comparison for an unknown user and a wrong password, so neither the answer
+    // nor its time tells which names exist.
+    const matches = await verifyPassword(password, user?.password ?? '');
+    if (!user || !matches) throw badRequest('auth.wrongCredentials');
     if (user.status !== 1) throw forbidden('auth.userBanned');
     await logIn(ctx, req, reply, user.id);
     const defaultPassword = user.role >= Role.Root && password === DEFAULT_ROOT_PASSWORD;
@@ -45,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get('/api/user/logout', async (req, reply) => {
     const secret = sessionSecretOf(req);
     if (secret) await revokeSession(ctx.db, secret);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(SESSION_COOKIE, cookieAttributes(ctx, req));
     await forgetVisitor(ctx, req, reply);
     return ok();
   });

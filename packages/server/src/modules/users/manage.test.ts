@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
 import { expectRefusal } from '../../testing/refusal.js';
+import { accessTokenCaller, expectTokenRevoked, selfWith } from '../../testing/access-token.js';
 
 let t: TestApp;
 let root: Caller;
@@ -61,6 +62,22 @@ describe('POST /api/user/manage', () => {
     res = await manage(root, u.id, 'demote');
     expectRefusal(res);
     expect(res.json().message).toBe('the user is already a regular user');
+  });
+
+  it('the access token ends with the sessions: a ban refuses it, its end and role changes revoke it', async () => {
+    const banned = await t.userWithRole(1);
+    const bannedToken = await accessTokenCaller(t, banned);
+    await manage(admin, banned.id, 'disable');
+    const refused = await selfWith(t, bannedToken.headers);
+    expect(refused.json()).toEqual({ success: false, message: 'the user is banned' });
+    await manage(admin, banned.id, 'enable');
+    await expectTokenRevoked(t, bannedToken);
+    for (const action of ['promote', 'demote']) {
+      const u = await t.userWithRole(action === 'promote' ? 1 : 10);
+      const viaToken = await accessTokenCaller(t, u);
+      expect((await manage(root, u.id, action)).json().success).toBe(true);
+      await expectTokenRevoked(t, viaToken);
+    }
   });
 
   it('a regular admin cannot promote', async () => {

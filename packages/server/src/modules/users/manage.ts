@@ -13,7 +13,7 @@ import type { UsersTable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { parse } from '../../http/validate.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { revokeUserCredentials } from '../auth/sessions.js';
 import { findUser, type UserRow } from './users.repository.js';
 
 type Change = { set: Updateable<UsersTable>; revoke: boolean };
@@ -27,7 +27,8 @@ function planAction(me: AuthUser, user: UserRow, action: UserManageAction, now: 
       // auth re-reads the status on every request, so the ban applies at once either way.
       return { set: { status: UserStatus.Disabled }, revoke: false };
     case UserManageAction.Enable:
-      // Sessions from before the ban are ended here instead: being unbanned means logging in afresh.
+      // Sessions and the access token from before the ban end here instead: being unbanned means logging in
+      // afresh, and a ban often follows a compromise.
       return { set: { status: UserStatus.Enabled }, revoke: user.status !== UserStatus.Enabled };
     case UserManageAction.Delete:
       if (isRoot(user.role)) throw forbidden('user.cannotDeleteRoot');
@@ -45,8 +46,8 @@ function planAction(me: AuthUser, user: UserRow, action: UserManageAction, now: 
 
 /**
  * `POST /api/user/manage`. Every change applies to the user's very next request (new-api's cookie sessions
- * only noticed at the next login): a delete or role change ends their sessions in the same transaction, a ban
- * is refused by auth, which re-reads the status per request.
+ * only noticed at the next login): a delete, a role change or the end of a ban ends their sessions and revokes
+ * their access token in the same transaction, a ban is refused by auth, which re-reads the status per request.
  */
 export async function manageUser(ctx: AppContext, me: AuthUser, body: unknown): Promise<UserManageResult> {
   const { id, action } = parse(UserManageParamsSchema, body);
@@ -56,7 +57,7 @@ export async function manageUser(ctx: AppContext, me: AuthUser, body: unknown): 
     if (!isRoot(me.role) && me.role <= user.role) throw forbidden('user.noActionSameOrHigher');
     const change = planAction(me, user, action, ctx.now());
     await trx.updateTable('users').set(change.set).where('id', '=', id).execute();
-    if (change.revoke) await revokeUserSessions(trx, id);
+    if (change.revoke) await revokeUserCredentials(trx, id);
     return {
       role: change.set.role ?? user.role,
       status: change.set.status ?? user.status,

@@ -2,6 +2,7 @@ import { translate } from '@switchboard/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { caller } from '../../http/auth.js';
+import { cookieAttributes } from '../../http/cookies.js';
 import { ok } from '../../http/envelope.js';
 import { requestLang } from '../../http/language.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
@@ -30,14 +31,14 @@ export async function selfRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.put('/api/user/self', user, async (req, reply) => {
     const loggedOut = await updateSelf(ctx, caller(req).id, req.body);
-    if (loggedOut) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (loggedOut) reply.clearCookie(SESSION_COOKIE, cookieAttributes(ctx, req));
     return ok();
   });
 
   app.delete('/api/user/self', user, async (req, reply) => {
     const me = caller(req);
     await deleteSelf(ctx, me.id, me.role);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(SESSION_COOKIE, cookieAttributes(ctx, req));
     return ok();
   });
 

@@ -14,7 +14,7 @@ import type { Lang } from '../../http/language.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { parse } from '../../http/validate.js';
 import { isPublicHost } from '../../net/public-address.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { revokeUserCredentials } from '../auth/sessions.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { toUserDto } from './user-dto.js';
 import { enabledModelsOfGroups, findUser, usernameTaken } from './users.repository.js';
@@ -31,7 +31,8 @@ export async function getSelf(ctx: AppContext, id: number): Promise<User> {
 
 /**
  * `PUT /api/user/self`. Unlike new-api, a new password needs the current one, and it logs the account out
- * everywhere (this session included): whoever stole a session must not outlive the change.
+ * everywhere (this session included) and revokes the access token: whoever stole either must not outlive the
+ * change.
  * Returns whether sessions were revoked.
  */
 export async function updateSelf(ctx: AppContext, id: number, body: unknown): Promise<boolean> {
@@ -53,7 +54,7 @@ export async function updateSelf(ctx: AppContext, id: number, body: unknown): Pr
   if (Object.keys(changes).length === 0) return false;
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set(changes).where('id', '=', id).execute();
-    if (changes.password) await revokeUserSessions(trx, id);
+    if (changes.password) await revokeUserCredentials(trx, id);
   });
   return changes.password !== undefined;
 }
@@ -63,7 +64,7 @@ export async function deleteSelf(ctx: AppContext, id: number, role: number): Pro
   if (isRoot(role)) throw forbidden('user.cannotDeleteRoot');
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ deleted_at: ctx.now() }).where('id', '=', id).execute();
-    await revokeUserSessions(trx, id);
+    await revokeUserCredentials(trx, id);
   });
 }
 

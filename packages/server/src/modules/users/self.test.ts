@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../crypto.js';
 import { createTestApp, type Caller, type TestApp } from '../../testing/test-app.js';
 import { expectRefusal } from '../../testing/refusal.js';
+import { accessTokenCaller, expectTokenRevoked, selfWith } from '../../testing/access-token.js';
 
 let t: TestApp;
 const en = { 'accept-language': 'en' };
@@ -98,6 +99,19 @@ describe('PUT /api/user/self', () => {
     expect(res.json().success).toBe(true);
     expect((await self(other)).statusCode).toBe(401);
     expect((await self(await t.login(username, 'newpass123'))).statusCode).toBe(200);
+  });
+
+  it('a password change revokes the access token in the same step; other edits keep it', async () => {
+    const u = await t.userWithRole(1);
+    const viaToken = await accessTokenCaller(t, u);
+    const update = (payload: Record<string, unknown>) =>
+      t.call({ method: 'PUT', url: '/api/user/self', headers: as(u), payload });
+    expect((await update({ display_name: 'Renamed' })).json().success).toBe(true);
+    expect((await selfWith(t, viaToken.headers)).json().success).toBe(true);
+    const res = await update({ password: 'newpass123', original_password: 'password123' });
+    expect(res.json().success).toBe(true);
+    await expectTokenRevoked(t, viaToken);
+    expect((await userRow(u.id)).access_token).toBeNull();
   });
 });
 

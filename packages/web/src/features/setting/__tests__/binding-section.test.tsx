@@ -12,6 +12,11 @@ vi.mock('../../../lib/sdk', async () => {
   const { fakeApi } = await import('../../../testing/fake-api');
   const fake = fakeApi({
     '/api/oauth/state': () => ({ success: true, message: '', data: 'BindSt4te000' }),
+    '/api/oauth/telegram/bind_nonce': () => ({
+      success: true,
+      message: '',
+      data: 'N0nce-of_this-session-000000000a',
+    }),
     '/api/oauth/wechat/bind': (url) =>
       url.searchParams.get('code') === '654321'
         ? { success: true, message: '' }
@@ -69,15 +74,20 @@ describe('binding section', () => {
     expect(screen.getByRole('button', { name: '修改微信绑定' })).toBeTruthy();
   });
 
-  it('points the Telegram widget at the bind route, and hides it once bound', () => {
+  it("points the Telegram widget at the bind route with this session's nonce, and hides it once bound", async () => {
     const status = { telegram_oauth: true, telegram_bot_name: 'swb_bot' };
     const { unmount } = renderScreen(<BindingSection user={user} />, { url: '/setting', status });
-    const script = screen.getByTestId('telegram-login').querySelector('script');
-    expect(script?.getAttribute('data-auth-url')).toBe('http://127.0.0.1:9/api/oauth/telegram/bind');
+    const script = (await screen.findByTestId('telegram-login')).querySelector('script');
+    expect(script?.getAttribute('data-auth-url')).toBe(
+      'http://127.0.0.1:9/api/oauth/telegram/bind?bind_nonce=N0nce-of_this-session-000000000a',
+    );
     expect(script?.getAttribute('data-onauth')).toBeNull();
+    expect(sent()).toEqual(['/api/oauth/telegram/bind_nonce']);
     unmount();
+    api.calls.length = 0;
     renderScreen(<BindingSection user={{ ...user, telegram_id: '42' }} />, { url: '/setting', status });
     expect(screen.queryByTestId('telegram-login')).toBeNull();
+    expect(sent()).toEqual([]);
   });
 
   it('binds GitHub through a fresh state and the authorize page', async () => {

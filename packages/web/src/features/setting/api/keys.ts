@@ -3,6 +3,7 @@ export const settingKeys = {
   options: ['setting', 'options'] as const,
   pricing: ['setting', 'pricing'] as const,
   enabledModels: ['setting', 'enabled-models'] as const,
+  telegramBindNonce: ['setting', 'telegram-bind-nonce'] as const,
 };
 
 /**

@@ -10,10 +10,18 @@ import { authorizeUrl, type OAuthProvider } from '../../../lib/oauth-urls';
 import { useStatus } from '../../../lib/status';
 import { useCountdown } from '../../../lib/use-countdown';
 import { useBindEmail, useBindState, useBindWeChat, useSendEmailCode } from '../api/mutations';
+import { useTelegramBindNonce } from '../api/queries';
 import { validateEmailBind } from '../validation';
 import { Section } from './section';
 
 const TELEGRAM_BIND = '/api/oauth/telegram/bind';
+
+/**
+ * Where the widget sends the browser back from telegram.org, with its signed data appended. That navigation
+ * comes from another site, so the SameSite=Strict session cookie stays behind: the nonce names the session.
+ */
+const telegramBindUrl = (nonce: string) =>
+  `${window.location.origin}${TELEGRAM_BIND}?bind_nonce=${encodeURIComponent(nonce)}`;
 
 /**
  * Bound identities; binding GitHub, Linux DO, WeChat and Telegram when the site enables them (as new-api's
@@ -31,6 +39,8 @@ export function BindingSection({ user }: { user: User }) {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const telegramBindable = Boolean(status?.telegram_oauth && !user.telegram_id);
+  const bindNonce = useTelegramBindNonce(telegramBindable);
   const bound: Array<[string, string]> = [
     [t('setting.bindings.email'), user.email],
     ['GitHub', user.github_id],
@@ -96,12 +106,9 @@ export function BindingSection({ user }: { user: User }) {
             {user.wechat_id ? t('setting.bindings.rebindWechat') : t('setting.bindings.bindWechat')}
           </Button>
         )}
-        {status?.telegram_oauth && !user.telegram_id && (
+        {status && telegramBindable && bindNonce.data && (
           // The widget navigates here with its signed data; the server binds and redirects back to /setting.
-          <TelegramLogin
-            botName={status.telegram_bot_name}
-            authUrl={`${window.location.origin}${TELEGRAM_BIND}`}
-          />
+          <TelegramLogin botName={status.telegram_bot_name} authUrl={telegramBindUrl(bindNonce.data)} />
         )}
       </Stack>
       {status?.wechat_login && (
