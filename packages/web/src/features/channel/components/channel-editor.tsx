@@ -18,6 +18,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
@@ -327,11 +328,7 @@ function EditorForm({ editId, copyId, initial }: FormProps) {
         />
         <AdvancedSettings value={form.setting} onChange={(v) => set('setting', v)} />
 
-        {error && (
-          <Alert severity="error" role="alert" data-testid="form-error">
-            {error.message}
-          </Alert>
-        )}
+        <FormError message={error?.message} testId="form-error" />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={() => navigate(paths.channel)}>{t('common.actions.cancel')}</Button>
           <Button

@@ -6,12 +6,9 @@ import {
   type Token,
 } from '@switchboard/sdk';
 import {
-  Alert,
   Autocomplete,
-  Button,
   Chip,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -22,6 +19,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../../components/dialog-footer';
+import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/errors';
 import { formatQuota, formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -181,23 +180,15 @@ export function TokenEditDialog({ token, onClose }: { token: Token | null; onClo
               </MenuItem>
             ))}
           </TextField>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={() => void submit()}
-          disabled={create.isPending || update.isPending}
-        >
-          {t('common.actions.save')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        submitLabel={t('common.actions.save')}
+        onSubmit={submit}
+        onCancel={onClose}
+        disabled={create.isPending || update.isPending}
+      />
     </Dialog>
   );
 }
