@@ -3,6 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { ListPaging } from '../packages/sdk/src/core/pagination.js';
+import { COMPOSITE_METHODS, type CompositeMethod } from '../packages/sdk/src/resources/composite-methods.js';
 import { ROUTE_TABLES } from '../packages/sdk/src/resources/routes.js';
 import type { RouteDescriptor } from '../packages/sdk/src/core/route.js';
 import { routeKey } from '../packages/sdk/src/core/route.js';
@@ -35,6 +36,22 @@ function row(resource: string, name: string, route: RouteDescriptor): string {
     route.summary,
     notes,
   ];
+  return tableRow(cells);
+}
+
+function compositeRow(method: CompositeMethod): string {
+  const { resource, name, repeats } = method;
+  const cells = [
+    `\`client.${resource}.${name}()\``,
+    `\`${routeKey(repeats)}\` × n`,
+    repeats.auth,
+    method.summary,
+    method.notes,
+  ];
+  return tableRow(cells);
+}
+
+function tableRow(cells: string[]): string {
   return `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
 }
 
@@ -60,6 +77,8 @@ export function renderApiMd(): string {
       '|---|---|---|---|---|',
     );
     for (const [name, route] of Object.entries(table)) lines.push(row(resource, name, route));
+    for (const method of COMPOSITE_METHODS.filter((m) => m.resource === resource))
+      lines.push(compositeRow(method));
     lines.push('');
   }
   return lines.join('\n');

@@ -62,6 +62,14 @@ export { UserSelfResource, USER_SELF_ROUTES } from './resources/user-self.js';
 export { OAuthResource, OAUTH_ROUTES, type OAuthResult, type TelegramAuthParams } from './resources/oauth.js';
 export { OptionsResource, OPTION_ROUTES, type OptionValue } from './resources/options.js';
 export { ChannelsResource, CHANNEL_ROUTES } from './resources/channels.js';
+export {
+  testChannels,
+  DEFAULT_TEST_CONCURRENCY,
+  type ChannelTester,
+  type ChannelTestManyOptions,
+  type ChannelTestOutcome,
+  type ChannelTestTarget,
+} from './resources/channel-test-many.js';
 export { ChannelTagsResource, CHANNEL_TAG_ROUTES } from './resources/channel-tags.js';
 export {
   ChannelModelsResource,

@@ -32,6 +32,12 @@ import {
 import { IdSchema } from '../schemas/common.js';
 import { CountSchema, NameListSchema, RevealedKeySchema } from '../schemas/responses.js';
 import { ChannelModelsResource } from './channel-models.js';
+import {
+  testChannels,
+  type ChannelTestManyOptions,
+  type ChannelTestOutcome,
+  type ChannelTestTarget,
+} from './channel-test-many.js';
 import { ChannelTagsResource } from './channel-tags.js';
 import { CHANNEL_ROUTES } from './channel-routes.js';
 import { ApiResource } from './resource.js';
@@ -155,6 +161,24 @@ export class ChannelsResource extends ApiResource {
       query,
       options,
     });
+  }
+
+  /**
+   * Tests several channels from here, `concurrency` at a time (default 3), calling `onOutcome` as each
+   * result lands; resolves to an outcome per channel tested, in the order given. A failed test call is a
+   * failed outcome carrying its `error`. `options.signal` stops starting new tests (those under way finish);
+   * a `requestOptions.signal` aborts those too and rejects with `UserAbortError`.
+   *
+   * @example
+   * const all = await client.channels.list({ pageSize: 100 }).toArray({ limit: 1000 });
+   * const outcomes = await client.channels.testMany(all, { onOutcome: (o) => console.log(o.channel.name) });
+   */
+  async testMany<C extends ChannelTestTarget>(
+    channels: readonly C[],
+    options?: ChannelTestManyOptions<C>,
+    requestOptions?: RequestOptions,
+  ): Promise<ChannelTestOutcome<C>[]> {
+    return testChannels(this, channels, options, requestOptions);
   }
 
   /** Starts testing every channel in the background (a second call while running fails). */

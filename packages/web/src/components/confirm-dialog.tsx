@@ -1,6 +1,7 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from './dialog-footer';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -28,17 +29,13 @@ export function ConfirmDialog({
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
       <DialogTitle>{title}</DialogTitle>
       {children && <DialogContent>{children}</DialogContent>}
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button
-          variant="contained"
-          color={danger ? 'error' : 'primary'}
-          disabled={disabled ?? false}
-          onClick={onConfirm}
-        >
-          {confirmLabel ?? t('common.actions.confirm')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        submitLabel={confirmLabel ?? t('common.actions.confirm')}
+        onSubmit={onConfirm}
+        onCancel={onClose}
+        disabled={disabled}
+        color={danger ? 'error' : 'primary'}
+      />
     </Dialog>
   );
 }

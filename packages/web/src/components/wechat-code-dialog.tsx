@@ -1,16 +1,9 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
+import { Box, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/errors';
+import { DialogFooter } from './dialog-footer';
+import { FormError } from './form-error';
 import { TextInput } from './text-input';
 
 interface WeChatCodeDialogProps {
@@ -77,19 +70,10 @@ export function WeChatCodeDialog({
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mt: 1.5 }}>
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} sx={{ mt: 1.5 }} />
         </Box>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button variant="contained" disabled={pending} onClick={() => void submit()}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
+      <DialogFooter submitLabel={submitLabel} onSubmit={submit} onCancel={onClose} disabled={pending} />
     </Dialog>
   );
 }

@@ -34,37 +34,23 @@ export default defineCommand<{ id?: string; all?: boolean; model?: string; concu
     else if (opts.id) channels = [{ id: parseId(opts.id), name: '' }];
     else throw usageError('Pass a channel id or --all.');
     const progress = new Progress(ctx.io, channels.length, 'Testing', opts.all === true && !ctx.out.machine);
-    const rows: Row[] = new Array(channels.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < channels.length) {
-        const i = next++;
-        const c = channels[i]!;
-        try {
-          const r = await client.channels.test(c.id, opts.model ? { model: opts.model } : {}, ctx.req);
-          rows[i] = {
-            id: c.id,
-            name: c.name,
-            success: r.success,
-            latency_ms: Math.round(r.time * 1000),
-            message: r.message,
-          };
-        } catch (error) {
-          if (ctx.io.signal.aborted) throw error;
-          rows[i] = {
-            id: c.id,
-            name: c.name,
-            success: false,
-            latency_ms: 0,
-            message: toCliError(error).message,
-          };
-        }
-        progress.tick();
-      }
-    };
-    const width = Math.max(1, Math.min(Number(opts.concurrency) || 4, 16));
-    await Promise.all(Array.from({ length: width }, worker));
+    const outcomes = await client.channels.testMany(
+      channels,
+      {
+        concurrency: Math.max(1, Math.min(Number(opts.concurrency) || 4, 16)),
+        model: opts.model,
+        onOutcome: () => progress.tick(),
+      },
+      ctx.req,
+    );
     progress.done();
+    const rows: Row[] = outcomes.map((o) => ({
+      id: o.channel.id,
+      name: o.channel.name,
+      success: o.success,
+      latency_ms: Math.round(o.time * 1000),
+      message: o.error === undefined ? o.message : toCliError(o.error).message,
+    }));
     if (!opts.all && (ctx.out.format === 'table' || ctx.out.format === 'tsv')) {
       const r = rows[0]!;
       if (r.success) ctx.out.success(`Channel ${r.id} answered in ${r.latency_ms} ms.`);

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error';
 import { TextInput } from '../../../components/text-input';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Turnstile } from '../../../components/turnstile';
@@ -66,11 +67,7 @@ export function LoginForm() {
             onChange={(e) => setPassword(e.target.value)}
           />
           {needsTurnstile && <Turnstile siteKey={status.turnstile_site_key} onToken={setTurnstile} />}
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
             {t('auth.login.submit')}
           </Button>

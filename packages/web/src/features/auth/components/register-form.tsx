@@ -1,7 +1,8 @@
 import { PASSWORD_MAX, RESEND_COUNTDOWN_S, USERNAME_MAX } from '@switchboard/sdk';
-import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
+import { Box, Button, Link as MuiLink, Stack } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error';
 import { TextInput } from '../../../components/text-input';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Turnstile } from '../../../components/turnstile';
@@ -123,11 +124,7 @@ export function RegisterForm() {
             </>
           )}
           {needsTurnstile && <Turnstile siteKey={status.turnstile_site_key} onToken={setTurnstile} />}
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <Button type="submit" variant="contained" size="large" disabled={register.isPending}>
             {t('auth.register.submit')}
           </Button>

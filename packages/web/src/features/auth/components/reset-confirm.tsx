@@ -1,6 +1,7 @@
-import { Alert, Button, Stack } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error';
 import { TextInput } from '../../../components/text-input';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/errors';
@@ -39,11 +40,7 @@ export function ResetConfirm() {
       <Stack spacing={2}>
         <TextInput label={t('auth.fields.email')} value={email} readOnly />
         {password && <TextInput label={t('auth.reset.newPassword')} value={password} readOnly />}
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <Button
           variant="contained"
           onClick={() => void submit()}

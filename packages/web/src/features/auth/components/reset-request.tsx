@@ -2,6 +2,7 @@ import { RESEND_COUNTDOWN_S } from '@switchboard/sdk';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error';
 import { TextInput } from '../../../components/text-input';
 import { Turnstile } from '../../../components/turnstile';
 import { errorMessage } from '../../../lib/errors';
@@ -50,11 +51,7 @@ export function ResetRequest() {
           />
           {needsTurnstile && <Turnstile siteKey={status.turnstile_site_key} onToken={setTurnstile} />}
           {sent && <Alert severity="success">{t('auth.reset.sent')}</Alert>}
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <Button
             type="submit"
             variant="contained"

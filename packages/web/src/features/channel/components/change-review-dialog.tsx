@@ -1,7 +1,5 @@
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   Table,
@@ -12,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../../components/dialog-footer';
 import type { FieldChange } from '../lib/channel-form';
 
 interface Props {
@@ -72,12 +71,13 @@ export function ChangeReviewDialog({ changes, busy, onConfirm, onClose }: Props)
           </Typography>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button variant="contained" onClick={onConfirm} disabled={busy ?? false} data-testid="confirm-save">
-          {t('channel.review.confirm')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        submitLabel={t('channel.review.confirm')}
+        onSubmit={onConfirm}
+        onCancel={onClose}
+        disabled={busy}
+        testId="confirm-save"
+      />
     </Dialog>
   );
 }

@@ -1,16 +1,8 @@
 import { ChannelStatus, type Channel } from '@switchboard/sdk';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  Typography,
-} from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, LinearProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../../components/dialog-footer';
 import { notify } from '../../../lib/notify';
 import { sdk } from '../../../lib/sdk';
 import { channelKeys } from '../api/keys';
@@ -58,17 +50,13 @@ export function DeleteDisabledDialog({ onClose }: { onClose(): void }) {
           </>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button
-          variant="contained"
-          color="error"
-          disabled={!list.length || remove.isPending}
-          onClick={() => remove.mutate()}
-        >
-          {t('common.actions.delete')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        submitLabel={t('common.actions.delete')}
+        onSubmit={() => remove.mutate()}
+        onCancel={onClose}
+        disabled={!list.length || remove.isPending}
+        color="error"
+      />
     </Dialog>
   );
 }

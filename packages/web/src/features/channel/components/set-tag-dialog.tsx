@@ -1,9 +1,6 @@
 import { ChannelBatchTagParamsSchema, type Channel } from '@switchboard/sdk';
 import {
-  Alert,
-  Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   Stack,
@@ -15,6 +12,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../../components/dialog-footer';
+import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useSetTag } from '../api/mutations';
@@ -74,19 +73,15 @@ export function SetTagDialog({
               ))}
             </TableBody>
           </Table>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={setTagCall.isPending}>
-          {t('common.actions.save')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        submitLabel={t('common.actions.save')}
+        onSubmit={submit}
+        onCancel={onClose}
+        disabled={setTagCall.isPending}
+      />
     </Dialog>
   );
 }

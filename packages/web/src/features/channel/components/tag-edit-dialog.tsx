@@ -2,9 +2,7 @@ import type { Channel } from '@switchboard/sdk';
 import {
   Alert,
   Autocomplete,
-  Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   Stack,
@@ -13,6 +11,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../../components/dialog-footer';
+import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useEditTag } from '../api/mutations';
@@ -146,22 +146,18 @@ export function TagEditDialog({ tag, channels, onClose }: Props) {
               />
             }
           />
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <Typography variant="caption" color="text.secondary">
             {t('channel.tagEdit.note')}
           </Typography>
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={edit.isPending}>
-          {t('common.actions.save')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        submitLabel={t('common.actions.save')}
+        onSubmit={submit}
+        onCancel={onClose}
+        disabled={edit.isPending}
+      />
     </Dialog>
   );
 }

@@ -1,8 +1,6 @@
 import {
-  Button,
   Checkbox,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -11,6 +9,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../../components/dialog-footer';
 
 interface Props {
   current: string[];
@@ -72,12 +71,12 @@ export function UpstreamModelsDialog({ current, upstream, onApply, onClose }: Pr
           ))}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button variant="contained" onClick={apply} data-testid="apply-upstream">
-          {t('channel.upstream.apply', { add: add.size, drop: drop.size })}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        submitLabel={t('channel.upstream.apply', { add: add.size, drop: drop.size })}
+        onSubmit={apply}
+        onCancel={onClose}
+        testId="apply-upstream"
+      />
     </Dialog>
   );
 }

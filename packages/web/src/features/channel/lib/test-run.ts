@@ -1,4 +1,4 @@
-import { ChannelStatus, type Channel, type Client } from '@switchboard/sdk';
+import { ChannelStatus, testChannels, type Channel, type Client } from '@switchboard/sdk';
 import { errorMessage } from '../../../lib/errors';
 
 export interface TestOutcome {
@@ -20,33 +20,34 @@ export async function collectChannels(client: Client, scope: TestScope): Promise
 }
 
 /**
- * Tests channels a few at a time (each test is a real upstream call, so not all at once), reporting each
- * outcome as it lands; stops starting new tests once `cancelled()` turns true.
+ * Tests channels a few at a time (the SDK's loop), reporting each outcome as it lands in the console's
+ * words; stops starting new tests once `cancelled()` turns true, and lets those under way finish.
  */
 export async function runTests(
-  client: Client,
+  client: Pick<Client, 'channels'>,
   channels: readonly Channel[],
   onOutcome: (outcome: TestOutcome) => void,
   cancelled: () => boolean,
   concurrency = 3,
 ): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < channels.length && !cancelled()) {
-      const channel = channels[next++]!;
-      try {
-        const result = await client.channels.test(channel.id);
-        onOutcome({
-          id: channel.id,
-          name: channel.name,
-          success: result.success,
-          ms: Math.round(result.time * 1000),
-          message: result.message,
-        });
-      } catch (e) {
-        onOutcome({ id: channel.id, name: channel.name, success: false, ms: 0, message: errorMessage(e) });
-      }
-    }
+  const stop = new AbortController();
+  // Polled before each start, as the SDK's signal is: every start but the first few follows an outcome.
+  const check = () => {
+    if (cancelled()) stop.abort();
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, channels.length) }, worker));
+  check();
+  await testChannels(client.channels, channels, {
+    concurrency,
+    signal: stop.signal,
+    onOutcome: (o) => {
+      onOutcome({
+        id: o.channel.id,
+        name: o.channel.name,
+        success: o.success,
+        ms: Math.round(o.time * 1000),
+        message: o.error === undefined ? o.message : errorMessage(o.error),
+      });
+      check();
+    },
+  });
 }

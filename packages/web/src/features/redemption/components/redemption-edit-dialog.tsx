@@ -3,19 +3,11 @@ import {
   NEW_REDEMPTION_DEFAULT_QUOTA,
   type Redemption,
 } from '@switchboard/sdk';
-import {
-  Alert,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Chip, Dialog, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../../components/dialog-footer';
+import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/errors';
 import { formatQuota, quotaPerUnit } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -123,24 +115,16 @@ export function RedemptionEditDialog({ redemption, onClose, onCreated }: Props) 
               onChange={(e) => set('count', e.target.value)}
             />
           )}
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={() => void submit()}
-          disabled={create.isPending || update.isPending}
-          data-testid="redemption-submit"
-        >
-          {creating ? t('redemption.edit.create') : t('common.actions.save')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        submitLabel={creating ? t('redemption.edit.create') : t('common.actions.save')}
+        onSubmit={submit}
+        onCancel={onClose}
+        disabled={create.isPending || update.isPending}
+        testId="redemption-submit"
+      />
     </Dialog>
   );
 }

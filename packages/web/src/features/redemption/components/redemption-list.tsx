@@ -1,23 +1,21 @@
-import { RedemptionStatus, type Redemption } from '@switchboard/sdk';
-import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import type { Redemption } from '@switchboard/sdk';
+import { Box, Button, Paper, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchForm } from '../../../components/search-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type Column, pagerProps } from '../../../components/data-table';
-import { formatQuota, formatTime } from '../../../lib/format';
+import { DataTable, pagerProps } from '../../../components/data-table';
 import { useTableState } from '../../../lib/url-state';
 import { useDeleteRedemptions } from '../api/mutations';
 import { useRedemptions } from '../api/queries';
 import { RedemptionBulkBar } from './redemption-bulk-bar';
+import { redemptionColumns } from './redemption-columns';
 import { RedemptionCreatedDialog } from './redemption-created-dialog';
 import { RedemptionEditDialog, type CreatedBatch } from './redemption-edit-dialog';
 import { ExportAllButton } from '../../../components/export-all-button';
 import { fetchAllRedemptions } from '../api/queries';
 import { redemptionsCsv } from '../codes-csv';
-import { RedemptionKey } from './redemption-key';
 import { RedemptionRowActions } from './redemption-row-actions';
-import { RedemptionStatusChip } from './redemption-status-chip';
 
 const FILTERS = ['keyword'] as const;
 
@@ -34,47 +32,6 @@ export function RedemptionList() {
   const [keyword, setKeyword] = useState(table.filters.keyword);
   const rows = codes.data?.items ?? [];
   const selectedRows = rows.filter((r) => selected.includes(r.id));
-
-  const columns: Column<Redemption>[] = [
-    { field: 'id', header: t('redemption.fields.id'), render: (r) => r.id, width: 60 },
-    { field: 'name', header: t('redemption.fields.name'), render: (r) => r.name, flex: 1 },
-    {
-      field: 'key',
-      header: t('redemption.fields.key'),
-      render: (r) => <RedemptionKey value={r.key} />,
-      width: 140,
-    },
-    {
-      field: 'status',
-      header: t('redemption.fields.status'),
-      render: (r) => <RedemptionStatusChip status={r.status} />,
-      width: 90,
-    },
-    {
-      field: 'quota',
-      header: t('redemption.fields.quota'),
-      render: (r) => formatQuota(r.quota),
-      width: 90,
-    },
-    {
-      field: 'created_time',
-      header: t('redemption.fields.created_time'),
-      render: (r) => (
-        <Box sx={{ fontSize: 13 }}>
-          <div>{formatTime(r.created_time)}</div>
-          {r.status === RedemptionStatus.Used && (
-            <Typography variant="caption" color="text.secondary" data-testid="redeemed">
-              {t('redemption.list.redeemed', {
-                time: formatTime(r.redeemed_time),
-                user: r.used_user_id,
-              })}
-            </Typography>
-          )}
-        </Box>
-      ),
-      width: 200,
-    },
-  ];
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -118,7 +75,7 @@ export function RedemptionList() {
       <DataTable
         testId="redemption-table"
         rows={rows}
-        columns={columns}
+        columns={redemptionColumns(t)}
         {...pagerProps(table, codes)}
         selectable
         selected={selected}

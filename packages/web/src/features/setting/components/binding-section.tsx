@@ -1,7 +1,9 @@
 import { RESEND_COUNTDOWN_S, type User } from '@switchboard/sdk';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldWithButton } from '../../../components/field-with-button';
+import { FormError } from '../../../components/form-error';
 import { TelegramLogin } from '../../../components/telegram-login';
 import { WeChatCodeDialog } from '../../../components/wechat-code-dialog';
 import { errorMessage } from '../../../lib/errors';
@@ -123,45 +125,31 @@ export function BindingSection({ user }: { user: User }) {
         />
       )}
       <Stack spacing={1}>
-        <Stack direction="row" spacing={1}>
-          <TextField
-            label={t('setting.bindings.newEmail')}
-            name="bind-email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <Button
-            variant="outlined"
-            sx={{ whiteSpace: 'nowrap', minWidth: 110 }}
-            disabled={countdown.left > 0 || !email.trim()}
-            onClick={() => send.mutate(email.trim(), { onSuccess: () => countdown.start() })}
-          >
-            {countdown.left > 0
+        <FieldWithButton
+          label={t('setting.bindings.newEmail')}
+          name="bind-email"
+          value={email}
+          onChange={setEmail}
+          buttonLabel={
+            countdown.left > 0
               ? t('setting.bindings.resendIn', { seconds: countdown.left })
-              : t('setting.bindings.sendCode')}
-          </Button>
-        </Stack>
-        <Stack direction="row" spacing={1}>
-          <TextField
-            label={t('setting.bindings.code')}
-            name="bind-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          <Button
-            variant="contained"
-            onClick={() => void submit()}
-            disabled={bind.isPending}
-            sx={{ whiteSpace: 'nowrap' }}
-          >
-            {t('setting.bindings.bind')}
-          </Button>
-        </Stack>
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
+              : t('setting.bindings.sendCode')
+          }
+          buttonMinWidth={110}
+          disabled={countdown.left > 0 || !email.trim()}
+          onClick={() => send.mutate(email.trim(), { onSuccess: () => countdown.start() })}
+        />
+        <FieldWithButton
+          label={t('setting.bindings.code')}
+          name="bind-code"
+          value={code}
+          onChange={setCode}
+          buttonLabel={t('setting.bindings.bind')}
+          variant="contained"
+          disabled={bind.isPending}
+          onClick={submit}
+        />
+        <FormError message={error} />
       </Stack>
     </Section>
   );

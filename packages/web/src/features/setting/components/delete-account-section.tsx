@@ -1,7 +1,8 @@
-import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
+import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useDeleteAccount } from '../api/mutations';
@@ -39,11 +40,7 @@ export function DeleteAccountSection({ username }: { username: string }) {
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
         />
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <Button
           color="error"
           variant="contained"

@@ -4,9 +4,10 @@ import {
   QUOTA_WARNING_THRESHOLD_DEFAULT,
   type User,
 } from '@switchboard/sdk';
-import { Alert, Button, Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, Chip, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/errors';
 import { formatQuota } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -90,11 +91,7 @@ export function NotificationSection({ user }: { user: User }) {
             onChange={(e) => setEmail(e.target.value)}
           />
         )}
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <Button
           variant="contained"
           onClick={() => void submit()}

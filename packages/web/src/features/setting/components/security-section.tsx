@@ -1,6 +1,8 @@
-import { Alert, Button, Stack, TextField } from '@mui/material';
+import { Button, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldWithButton } from '../../../components/field-with-button';
+import { FormError } from '../../../components/form-error';
 import { copyText } from '../../../lib/clipboard';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
@@ -35,27 +37,19 @@ export function SecuritySection() {
   return (
     <Section title={t('setting.security.title')}>
       <Stack spacing={2}>
-        <Stack direction="row" spacing={1}>
-          <TextField
-            label={t('setting.security.accessToken')}
-            value={token}
-            slotProps={{ input: { readOnly: true } }}
-          />
-          <Button
-            variant="outlined"
-            sx={{ whiteSpace: 'nowrap' }}
-            onClick={() =>
-              generate.mutate(undefined, {
-                onSuccess: (value) => {
-                  setToken(value);
-                  void copyText(value);
-                },
-              })
-            }
-          >
-            {t('setting.security.generate')}
-          </Button>
-        </Stack>
+        <FieldWithButton
+          label={t('setting.security.accessToken')}
+          value={token}
+          buttonLabel={t('setting.security.generate')}
+          onClick={() =>
+            generate.mutate(undefined, {
+              onSuccess: (value) => {
+                setToken(value);
+                void copyText(value);
+              },
+            })
+          }
+        />
         <TextField
           label={t('setting.security.currentPassword')}
           type="password"
@@ -77,11 +71,7 @@ export function SecuritySection() {
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
         />
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <Button
           variant="contained"
           onClick={() => void changePassword()}

@@ -1,17 +1,8 @@
+import { TOKEN_BATCH_PRESETS, type Token } from '@switchboard/sdk';
 import {
-  EXPIRY_SHORTCUTS,
-  expiryFromShortcut,
-  NEW_TOKEN_DEFAULT_QUOTA,
-  TOKEN_BATCH_PRESETS,
-  type Token,
-} from '@switchboard/sdk';
-import {
-  Alert,
   Autocomplete,
-  Button,
   Chip,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -22,26 +13,16 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../../components/dialog-footer';
+import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/errors';
-import { formatQuota, formatTime } from '../../../lib/format';
+import { formatQuota } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useCreateTokens, useUpdateToken } from '../api/mutations';
 import { useUserGroups, useUserModels } from '../api/queries';
+import { initialForm, tokenParams } from '../token-form';
 import { validateToken, type TokenForm } from '../validation';
-
-function initialForm(token: Token | null): TokenForm {
-  return {
-    name: token?.name ?? '',
-    remainQuota: String(token?.remain_quota ?? NEW_TOKEN_DEFAULT_QUOTA),
-    unlimited: token?.unlimited_quota ?? false,
-    expiry: !token || token.expired_time === -1 ? '-1' : formatTime(token.expired_time),
-    modelLimitsEnabled: token?.model_limits_enabled ?? false,
-    modelLimits: token?.model_limits ? token.model_limits.split(',').filter(Boolean) : [],
-    allowIps: token?.allow_ips ?? '',
-    group: token?.group ?? '',
-    count: '1',
-  };
-}
+import { ExpiryField } from './expiry-field';
 
 /** Create (single or batch) and edit: quota, unlimited, expiry with shortcuts, model limits, IPs, group. */
 export function TokenEditDialog({ token, onClose }: { token: Token | null; onClose(): void }) {
@@ -60,16 +41,7 @@ export function TokenEditDialog({ token, onClose }: { token: Token | null; onClo
     const invalid = validateToken(form, creating);
     if (invalid) return setError(t(invalid));
     setError(null);
-    const params = {
-      name: form.name.trim(),
-      expired_time: form.expiry.trim(),
-      remain_quota: form.unlimited ? 0 : Number(form.remainQuota),
-      unlimited_quota: form.unlimited,
-      model_limits_enabled: form.modelLimitsEnabled,
-      model_limits: form.modelLimits.join(','),
-      allow_ips: form.allowIps,
-      group: form.group,
-    };
+    const params = tokenParams(form);
     try {
       if (creating) await create.mutateAsync({ params, count: Number(form.count) });
       else await update.mutateAsync({ id: token.id, params });
@@ -92,25 +64,7 @@ export function TokenEditDialog({ token, onClose }: { token: Token | null; onClo
             value={form.name}
             onChange={(e) => set('name', e.target.value)}
           />
-          <TextField
-            label={t('token.fields.expired_time')}
-            name="expiry"
-            value={form.expiry}
-            helperText={t('token.edit.expiryHint')}
-            onChange={(e) => set('expiry', e.target.value)}
-          />
-          <Stack sx={{ flexWrap: 'wrap' }} direction="row" spacing={1} useFlexGap>
-            {EXPIRY_SHORTCUTS.map((s) => (
-              <Chip
-                key={s.id}
-                label={t(`token.expiry.${s.id}`)}
-                onClick={() => {
-                  const value = expiryFromShortcut(s.id, Date.now() / 1000);
-                  set('expiry', value === -1 ? '-1' : formatTime(value));
-                }}
-              />
-            ))}
-          </Stack>
+          <ExpiryField value={form.expiry} onChange={(v) => set('expiry', v)} />
           <FormControlLabel
             control={<Switch checked={form.unlimited} onChange={(e) => set('unlimited', e.target.checked)} />}
             label={t('token.fields.unlimited_quota')}
@@ -181,23 +135,15 @@ export function TokenEditDialog({ token, onClose }: { token: Token | null; onClo
               </MenuItem>
             ))}
           </TextField>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={() => void submit()}
-          disabled={create.isPending || update.isPending}
-        >
-          {t('common.actions.save')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        submitLabel={t('common.actions.save')}
+        onSubmit={submit}
+        onCancel={onClose}
+        disabled={create.isPending || update.isPending}
+      />
     </Dialog>
   );
 }

@@ -1,6 +1,8 @@
-import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldWithButton } from '../../../components/field-with-button';
+import { FormError } from '../../../components/form-error';
 import { copyText } from '../../../lib/clipboard';
 import { errorMessage } from '../../../lib/errors';
 import { formatQuota, quotaPerUnit } from '../../../lib/format';
@@ -38,12 +40,13 @@ export function AffiliateCard() {
           {t('topup.aff.title')}
         </Typography>
         <Stack spacing={2}>
-          <Stack direction="row" spacing={1}>
-            <TextField label={t('topup.aff.link')} value={link} slotProps={{ input: { readOnly: true } }} />
-            <Button variant="outlined" disabled={!link} onClick={() => void copyText(link)}>
-              {t('topup.aff.copy')}
-            </Button>
-          </Stack>
+          <FieldWithButton
+            label={t('topup.aff.link')}
+            value={link}
+            buttonLabel={t('topup.aff.copy')}
+            disabled={!link}
+            onClick={() => copyText(link)}
+          />
           <Typography variant="body2" color="text.secondary">
             {t('topup.aff.stats', {
               count: self.data?.aff_count ?? 0,
@@ -51,27 +54,17 @@ export function AffiliateCard() {
               total: formatQuota(self.data?.aff_history_quota ?? 0),
             })}
           </Typography>
-          <Stack direction="row" spacing={1}>
-            <TextField
-              label={t('topup.aff.amount')}
-              name="aff-amount"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-            <Button
-              variant="contained"
-              onClick={() => void submit()}
-              disabled={transfer.isPending}
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              {t('topup.aff.transfer')}
-            </Button>
-          </Stack>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FieldWithButton
+            label={t('topup.aff.amount')}
+            name="aff-amount"
+            value={amount}
+            onChange={setAmount}
+            buttonLabel={t('topup.aff.transfer')}
+            variant="contained"
+            disabled={transfer.isPending}
+            onClick={submit}
+          />
+          <FormError message={error} />
         </Stack>
       </CardContent>
     </Card>

@@ -3,6 +3,7 @@ import { Alert, Button, Card, CardContent, Chip, Stack, TextField, Typography } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/errors';
 import { useStatus } from '../../../lib/status';
 import { usePay, useTopUpPrice } from '../api/mutations';
@@ -109,11 +110,7 @@ export function OnlineTopUpCard() {
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <Stack direction="row" spacing={1}>
             {METHODS.map((m) => (
               <Button

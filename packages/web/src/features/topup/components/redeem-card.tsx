@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/errors';
 import { formatQuota } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -42,11 +43,7 @@ export function RedeemCard() {
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
+            <FormError message={error} />
             <Stack direction="row" spacing={1}>
               <Button type="submit" variant="contained" disabled={redeem.isPending}>
                 {t('topup.redeem.submit')}

@@ -1,16 +1,8 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../../components/dialog-footer';
+import { FormError } from '../../../components/form-error';
 import { formatQuota } from '../../../lib/format';
 import { validateQuotaDelta } from '../validation';
 
@@ -60,19 +52,15 @@ export function QuotaAddDialog({ oldQuota, busy, error, onClose, onAdd }: Props)
               if (e.key === 'Enter') submit();
             }}
           />
-          {message && (
-            <Alert severity="error" role="alert">
-              {message}
-            </Alert>
-          )}
+          <FormError message={message} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={busy ?? false}>
-          {t('common.actions.confirm')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        submitLabel={t('common.actions.confirm')}
+        onSubmit={submit}
+        onCancel={onClose}
+        disabled={busy}
+      />
     </Dialog>
   );
 }

@@ -1,17 +1,9 @@
 import { PASSWORD_MAX, Role, ROLES, roleName, USERNAME_MAX } from '@switchboard/sdk';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../../components/dialog-footer';
+import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useUser as useSessionUser } from '../../../lib/session';
@@ -93,19 +85,15 @@ export function UserCreateDialog({ onClose }: { onClose(): void }) {
               </MenuItem>
             ))}
           </TextField>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={create.isPending}>
-          {t('user.create.submit')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        submitLabel={t('user.create.submit')}
+        onSubmit={submit}
+        onCancel={onClose}
+        disabled={create.isPending}
+      />
     </Dialog>
   );
 }

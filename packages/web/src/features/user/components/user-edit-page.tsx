@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { errorMessage } from '../../../lib/errors';
 import { formatQuota } from '../../../lib/format';
@@ -168,11 +169,7 @@ function UserEditForm({ user, withId }: { user: User; withId: boolean }) {
             />
           ))}
         </Box>
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={back}>{t('common.actions.cancel')}</Button>
           <Button variant="contained" onClick={() => void submit()} disabled={save.isPending}>

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchForm } from '../../../components/search-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type Column, pagerProps } from '../../../components/data-table';
+import { DataTable, pagerProps } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/errors';
 import { formatQuota } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -13,7 +13,7 @@ import { useAddQuota, useManageUsers } from '../api/mutations';
 import { useGroups, useUsers } from '../api/queries';
 import { QuotaAddDialog } from './quota-add-dialog';
 import { UserBulkBar } from './user-bulk-bar';
-import { UserRoleChip, UserStatusChip } from './user-chips';
+import { userColumns } from './user-columns';
 import { UserCreateDialog } from './user-create-dialog';
 import { ExportAllButton } from '../../../components/export-all-button';
 import { fetchAllUsers } from '../api/queries';
@@ -44,62 +44,6 @@ export function UserList() {
   const [group, setGroup] = useState(table.filters.group);
   const rows = users.data?.items ?? [];
   const selectedRows = rows.filter((u) => selected.includes(u.id));
-
-  const columns: Column<User>[] = [
-    { field: 'id', header: t('user.fields.id'), render: (u) => u.id, width: 70 },
-    {
-      field: 'username',
-      header: t('user.fields.username'),
-      render: (u) => (
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2">{u.username}</Typography>
-          {u.display_name && u.display_name !== u.username && (
-            <Typography variant="caption" color="text.secondary">
-              {u.display_name}
-            </Typography>
-          )}
-        </Box>
-      ),
-      flex: 1,
-    },
-    { field: 'group', header: t('user.fields.group'), render: (u) => u.group, width: 90 },
-    {
-      field: 'quota',
-      header: t('user.fields.quota'),
-      render: (u) => (
-        <Box sx={{ fontSize: 13 }}>
-          <div title={t('user.fields.quota')}>{formatQuota(u.quota)}</div>
-          <Typography variant="caption" color="text.secondary">
-            {t('user.list.usage', { used: formatQuota(u.used_quota), count: u.request_count })}
-          </Typography>
-        </Box>
-      ),
-      width: 170,
-    },
-    {
-      field: 'aff',
-      header: t('user.fields.invites'),
-      render: (u) =>
-        t('user.list.invites', {
-          count: u.aff_count,
-          earned: formatQuota(u.aff_history_quota),
-          inviter: u.inviter_id || '-',
-        }),
-      width: 150,
-    },
-    {
-      field: 'role',
-      header: t('user.fields.role'),
-      render: (u) => <UserRoleChip role={u.role} />,
-      width: 110,
-    },
-    {
-      field: 'status',
-      header: t('user.fields.status'),
-      render: (u) => <UserStatusChip user={u} />,
-      width: 90,
-    },
-  ];
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -157,7 +101,7 @@ export function UserList() {
       <DataTable
         testId="user-table"
         rows={rows}
-        columns={columns}
+        columns={userColumns(t)}
         {...pagerProps(table, users)}
         selectable
         selected={selected}

@@ -1,14 +1,6 @@
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
+import { Alert, CircularProgress, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../../../../components/dialog-footer';
 import type { PriceEffect } from '../../../options/price-effect';
 import { PriceEffectTable } from './price-effect-table';
 
@@ -61,12 +53,12 @@ export function PriceEffectDialog(props: PriceEffectDialogProps) {
           </>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-        <Button variant="contained" onClick={onConfirm} disabled={saving || (!effect && !listFailed)}>
-          {t('options.effect.confirm')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        submitLabel={t('options.effect.confirm')}
+        onSubmit={onConfirm}
+        onCancel={onClose}
+        disabled={saving || (!effect && !listFailed)}
+      />
     </Dialog>
   );
 }
