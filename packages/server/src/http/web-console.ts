@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleRendererFn } from './console-ssr.js';
 
@@ -61,6 +61,27 @@ export function drawnTemplate(indexText: string): { head: string; tail: string }
 }
 
 /**
+ * The file a URL path names inside `root`, or undefined when it names none there: undecodable, or resolving to
+ * `root` itself or outside it (`..%2F`, or a sibling folder whose name starts like root's, such as
+ * `dist-ssr` beside `dist` or `/srv/console.bak` beside `/srv/console`).
+ */
+export function fileWithin(root: string, urlPath: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  const file = resolve(root, path);
+  return inside(root, file) ? file : undefined;
+}
+
+function inside(folder: string, file: string): boolean {
+  const rel = relative(folder, file);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+/**
  * Serves the built console with SPA fallback: unknown non-API GETs get index.html so client routes work on
  * reload. API paths keep new-api's JSON 404. With `draw`, the table screens come drawn (console-ssr.ts).
  */
@@ -74,13 +95,15 @@ export async function registerWebConsole(
   const indexHtml = readFileSync(indexFile);
   const indexText = indexHtml.toString('utf8');
   const template = draw ? drawnTemplate(indexText) : undefined;
+  const root = resolve(dist);
   app.get('/*', async (req, reply) => {
-    const path = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
-    const file = normalize(join(dist, path));
-    if (path !== '' && file.startsWith(dist) && extname(file)) {
+    const path = (req.url.split('?')[0] ?? '/').replace(/^\/+/, '');
+    const file = fileWithin(root, path);
+    if (file && extname(file)) {
       try {
         const body = await readFile(file);
-        const cache = path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+        // Only the build's own hashed files are cached for good.
+        const cache = inside(join(root, 'assets'), file) ? 'public, max-age=31536000, immutable' : 'no-cache';
         return reply
           .type(TYPES[extname(file)] ?? 'application/octet-stream')
           .header('Cache-Control', cache)
