@@ -47,6 +47,8 @@ describe('console pages drawn on the server', () => {
         '<body><div id="root"></div></body></html>',
     );
     writeFileSync(ssrEntryOf(dist), FAKE_RENDERER);
+    // The real build lives in packages/web, an ES module package.
+    writeFileSync(join(root, 'package.json'), '{"type":"module"}');
     db = await openTestDb('sqlite');
     const built = await buildApp({ db: db.db, config: testConfig() });
     app = built.app;
