@@ -88,26 +88,26 @@ describe('drawn pages under load', () => {
     await new Promise((r) => setTimeout(r, 100));
     const status = await app.inject({ method: 'GET', url: '/api/status' });
     expect(status.json().success).toBe(true);
-    expect(performance.now() - started).toBeLessThan(600);
+    expect(performance.now() - started).toBeLessThan(800);
     expect(await drawn).toBe(true);
     expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
   });
 
   it('draws at most 8 pages at a time; the rest come undrawn at once', async () => {
-    const pages = Array.from({ length: USERS }, (_, i) => page(i, `10.0.1.${i}`, { sleep: '150' }));
+    const pages = Array.from({ length: USERS }, (_, i) => page(i, `10.0.1.${i}`, { sleep: '400' }));
     const drawn = await Promise.all(pages);
     expect(drawn.filter(Boolean)).toHaveLength(8);
-  });
+  }, 20_000);
 
   it('draws at most 2 pages at a time for one user and 4 for one address', async () => {
-    const user = await Promise.all([0, 1, 2].map((i) => page(3, `10.0.2.${i}`, { sleep: '150' })));
+    const user = await Promise.all([0, 1, 2].map((i) => page(3, `10.0.2.${i}`, { sleep: '400' })));
     expect(user.filter(Boolean)).toHaveLength(2);
-    const address = await Promise.all([0, 1, 2, 3, 4].map((i) => page(i, '10.0.3.1', { sleep: '150' })));
+    const address = await Promise.all([0, 1, 2, 3, 4].map((i) => page(i, '10.0.3.1', { sleep: '400' })));
     expect(address.filter(Boolean)).toHaveLength(4);
     // Bounds count pages in flight, not pages ever drawn.
     expect(await page(3, '10.0.2.0', {})).toBe(true);
     expect(await page(0, '10.0.3.1', {})).toBe(true);
-  });
+  }, 20_000);
 
   it('serves the page undrawn when the drawing thread dies, and keeps answering', async () => {
     expect(await page(0, '10.0.4.1', { exit: '1' })).toBe(false);

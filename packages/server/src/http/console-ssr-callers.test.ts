@@ -70,5 +70,6 @@ describe('console pages drawn for several callers', () => {
       expect(toasts(html), url).toEqual([]);
       for (const message of own) expect(html, url).not.toContain(message);
     }
-  });
+    // Six real pages; on a busy 2-core machine each can take a second.
+  }, 60_000);
 });

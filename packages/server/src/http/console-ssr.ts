@@ -71,8 +71,8 @@ export function scriptJson(value: unknown): string {
  */
 function systemThemeCheck(drawnDark: boolean): string {
   return (
-    `<script>if (matchMedia('(prefers-color-scheme: dark)').matches !== ${drawnDark}) ` +
-    `document.getElementById('root').replaceChildren();</script>`
+    `if (matchMedia('(prefers-color-scheme: dark)').matches !== ${drawnDark}) ` +
+    `document.getElementById('root').replaceChildren();`
   );
 }
 
@@ -81,6 +81,8 @@ export interface DrawnPage {
   root: string;
   /** Goes after #root: the data the page was drawn from. */
   state: string;
+  /** The inline scripts in `root` and `state`, for the page's Content-Security-Policy. */
+  scripts: string[];
   /** For the Server-Timing header. */
   timing: string;
   lang: 'zh' | 'en';
@@ -149,12 +151,14 @@ export function createConsoleRenderer(app: FastifyInstance, ctx: AppContext, ent
         req,
       );
       const total = performance.now() - started;
+      const scripts = prefs['theme-mode'] ? [] : [systemThemeCheck(prefs['theme-resolved'] === 'dark')];
       return {
         lang,
         root: `<div inert data-server-drawn>${html}</div>`,
         state:
           `<script type="application/json" id="swb-state">${scriptJson(state)}</script>` +
-          (prefs['theme-mode'] ? '' : systemThemeCheck(prefs['theme-resolved'] === 'dark')),
+          scripts.map((source) => `<script>${source}</script>`).join(''),
+        scripts,
         timing:
           `page;dur=${total.toFixed(1)}, draw;dur=${timings.draw.toFixed(1)};desc="${timings.passes} passes", ` +
           `wait;dur=${timings.wait.toFixed(1)}`,
