@@ -11,7 +11,7 @@ import { injectFetch } from './inject-fetch.js';
 
 /** A page not drawn in this long means the thread is stuck or hopelessly behind: it is replaced. */
 const JOB_TIMEOUT_MS = 10_000;
-/** After the thread died, pages come undrawn for this long before a new one is started. */
+/** After the thread died or was ended, pages come undrawn for this long before a new one is started. */
 const RESTART_AFTER_MS = 10_000;
 
 interface Job {
@@ -52,6 +52,7 @@ export class RenderThread {
       const timer = setTimeout(() => {
         reject(new Error(`console page not drawn within ${JOB_TIMEOUT_MS} ms`));
         this.jobs.delete(id);
+        this.downUntil = Date.now() + RESTART_AFTER_MS;
         void this.stop(worker, 'stuck');
       }, JOB_TIMEOUT_MS);
       this.jobs.set(id, { fetch: injectFetch(this.app, req), resolve, reject, timer });
