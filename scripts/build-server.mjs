@@ -47,11 +47,13 @@ export const SERVER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2
 export async function buildServer() {
   await build({
     absWorkingDir: root,
-    // The workers are entries of their own, beside main.js, where tokenizer.ts and settlement-writer.ts look.
+    // The workers are entries of their own, beside main.js, where tokenizer.ts, settlement-writer.ts and
+    // console-render-thread.ts look.
     entryPoints: [
       'packages/server/src/main.ts',
       'packages/server/src/relay/tokenizer-worker.mjs',
       'packages/server/src/relay/settlement-worker.ts',
+      'packages/server/src/http/console-render-worker.ts',
     ],
     entryNames: '[name]',
     bundle: true,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { seedFixtures, type Credentials } from './fixtures/index.js';
 import {
   buildApp,
+  consoleFeatures,
   createConsoleRenderer,
   createDb,
   migrateToLatest,
@@ -131,7 +132,7 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
     if (opts.webDist) {
       const draw =
         opts.webSsr === false ? undefined : createConsoleRenderer(app, ctx, ssrEntryOf(opts.webDist));
-      await registerWebConsole(app, opts.webDist, draw);
+      await registerWebConsole(app, opts.webDist, draw, consoleFeatures(ctx));
     }
     await app.listen({ port: opts.port ?? 0, host });
     const { port } = app.server.address() as AddressInfo;

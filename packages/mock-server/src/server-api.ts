@@ -12,5 +12,5 @@ export { hashPassword } from '@switchboard/server';
 export { testConfig } from '@switchboard/server';
 export { openTestDb, testDialects } from '@switchboard/server';
 export { publicOnlyAgent, webhookDispatcher } from '@switchboard/server';
-export { createConsoleRenderer, registerWebConsole, ssrEntryOf } from '@switchboard/server';
+export { consoleFeatures, createConsoleRenderer, registerWebConsole, ssrEntryOf } from '@switchboard/server';
 export type { ProviderUrls } from '@switchboard/server';

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { bootstrapRoot } from './modules/users/bootstrap.js';
+import { consoleFeatures } from './http/console-headers.js';
 import { createConsoleRenderer } from './http/console-ssr.js';
 import { defaultWebDist, registerWebConsole, ssrEntryOf } from './http/web-console.js';
 
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   const { app, ctx } = await buildApp({ db, config, logger: process.env.LOG_REQUESTS === 'true' });
   const webDist = config.webDist ?? defaultWebDist();
   const draw = config.webSsr ? createConsoleRenderer(app, ctx, ssrEntryOf(webDist)) : undefined;
-  await registerWebConsole(app, webDist, draw);
+  await registerWebConsole(app, webDist, draw, consoleFeatures(ctx));
   const root = await bootstrapRoot(ctx);
   if (root.created && root.defaultPassword) {
     console.warn(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,8 @@ describe('console pages drawn on the server', () => {
         '<body><div id="root"></div></body></html>',
     );
     writeFileSync(ssrEntryOf(dist), FAKE_RENDERER);
+    // The real build lives in packages/web, an ES module package.
+    writeFileSync(join(root, 'package.json'), '{"type":"module"}');
     db = await openTestDb('sqlite');
     const built = await buildApp({ db: db.db, config: testConfig() });
     app = built.app;
@@ -98,6 +101,14 @@ describe('console pages drawn on the server', () => {
     expect(res.body).toMatch(
       /src: "\/assets\/index-x\.js" \}\); \} requestAnimationFrame.*<\/script><\/body><\/html>$/,
     );
+    // Every inline script of the drawn page is allowed by its hash, and only those.
+    const csp = String(res.headers['content-security-policy']);
+    const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(2);
+    const hashes = inline.map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`);
+    const sources = /script-src ([^;]*)/.exec(csp)![1]!.split(' ');
+    expect(sources.sort()).toEqual(["'self'", ...hashes].sort());
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
   it('takes the language from Accept-Language when the console has not stored one', async () => {

@@ -1,21 +1,9 @@
 import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { CONSOLE_PREFS_COOKIE, Role } from '@switchboard/sdk';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { authenticate } from './auth.js';
-import { injectFetch } from './inject-fetch.js';
-
-/** What the console's server build exports (packages/web/src/ssr/render-page.tsx). */
-interface ConsoleRenderer {
-  renderPage(input: {
-    url: string;
-    lang: 'zh' | 'en';
-    items: Record<string, string>;
-    client: { fetch: typeof fetch; userId: number; headers: Record<string, string> };
-    budgetMs: number;
-  }): Promise<{ html: string; state: unknown; timings: { draw: number; wait: number; passes: number } }>;
-}
+import { RenderThread } from './console-render-thread.js';
 
 /**
  * The screens drawn on the server: the tables, whose first page is what a visitor waits for. Admin screens
@@ -33,6 +21,18 @@ const DRAWN: Record<string, 'user' | 'admin'> = {
 
 /** How long a render waits for the screen's data before drawing what it has. */
 const DATA_BUDGET_MS = 800;
+
+/**
+ * Pages waiting for the drawing thread or being drawn, at most; past that a page comes undrawn, which the
+ * console fills itself (at ~100 ms a page, the last of eight waits about as long as the console takes to start).
+ */
+const MAX_PENDING = 8;
+/**
+ * Pages being drawn for one user, and for one address, at most: one caller cannot fill the queue. An address
+ * gets more than a user: behind a proxy that is not trusted (TRUST_PROXY) every user shares the proxy's.
+ */
+const MAX_PER_USER = 2;
+const MAX_PER_ADDRESS = 4;
 
 /** The console's preferences cookie: a flat object of short strings, anything else ignored. */
 export function readPrefs(raw: string | undefined): Record<string, string> {
@@ -71,8 +71,8 @@ export function scriptJson(value: unknown): string {
  */
 function systemThemeCheck(drawnDark: boolean): string {
   return (
-    `<script>if (matchMedia('(prefers-color-scheme: dark)').matches !== ${drawnDark}) ` +
-    `document.getElementById('root').replaceChildren();</script>`
+    `if (matchMedia('(prefers-color-scheme: dark)').matches !== ${drawnDark}) ` +
+    `document.getElementById('root').replaceChildren();`
   );
 }
 
@@ -81,21 +81,42 @@ export interface DrawnPage {
   root: string;
   /** Goes after #root: the data the page was drawn from. */
   state: string;
+  /** The inline scripts in `root` and `state`, for the page's Content-Security-Policy. */
+  scripts: string[];
   /** For the Server-Timing header. */
   timing: string;
   lang: 'zh' | 'en';
 }
 
+/** Pages in flight per key (a user, an address), refusing one past `limit`. */
+class InFlight {
+  private readonly counts = new Map<string, number>();
+  constructor(private readonly limit: number) {}
+  take(key: string): boolean {
+    const n = this.counts.get(key) ?? 0;
+    if (n >= this.limit) return false;
+    this.counts.set(key, n + 1);
+    return true;
+  }
+  give(key: string): void {
+    const n = (this.counts.get(key) ?? 1) - 1;
+    if (n <= 0) this.counts.delete(key);
+    else this.counts.set(key, n);
+  }
+}
+
 /**
  * Draws a console screen on the server so its first page is on screen as soon as the HTML is, long before the
  * console's scripts have started (on a 2-core machine those take over a second). The console then draws the
- * same screen from the same data and replaces this one. Renders run one at a time (the console's module state
- * is per page); any failure falls back to the empty page the console fills itself.
+ * same screen from the same data and replaces this one. Pages are drawn on their own thread, a bounded number
+ * at a time and per caller; a page past the bounds, and any failure, is the empty page the console fills itself.
  */
 export function createConsoleRenderer(app: FastifyInstance, ctx: AppContext, entry: string) {
   if (!existsSync(entry)) return undefined;
-  let loaded: Promise<ConsoleRenderer> | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
+  const thread = new RenderThread(app, entry);
+  app.addHook('onClose', () => thread.close());
+  const perUser = new InFlight(MAX_PER_USER);
+  const perAddress = new InFlight(MAX_PER_ADDRESS);
 
   return async function draw(req: FastifyRequest): Promise<DrawnPage | undefined> {
     const path = req.url.split('?')[0] ?? '/';
@@ -108,43 +129,46 @@ export function createConsoleRenderer(app: FastifyInstance, ctx: AppContext, ent
       return undefined;
     }
     if (!user || user.status !== 1 || (level === 'admin' && user.role < Role.Admin)) return undefined;
+    if (thread.pending >= MAX_PENDING) return undefined;
+    if (!perUser.take(String(user.id))) return undefined;
+    if (!perAddress.take(req.ip)) {
+      perUser.give(String(user.id));
+      return undefined;
+    }
     const prefs = readPrefs(req.cookies[CONSOLE_PREFS_COOKIE]);
     const lang = language(req, prefs);
     const started = performance.now();
-    const run = async () => {
-      loaded ??= import(pathToFileURL(entry).href) as Promise<ConsoleRenderer>;
-      const renderer = await loaded;
-      return renderer.renderPage({
-        url: req.url,
-        lang,
-        items: prefs,
-        client: {
-          fetch: injectFetch(app, req),
+    try {
+      const { html, state, timings } = await thread.render(
+        {
+          url: req.url,
+          lang,
+          items: prefs,
           userId: user.id,
           headers: { cookie: req.headers.cookie ?? '' },
+          budgetMs: DATA_BUDGET_MS,
         },
-        budgetMs: DATA_BUDGET_MS,
-      });
-    };
-    const result = queue.then(run, run);
-    queue = result.catch(() => undefined);
-    try {
-      const { html, state, timings } = await result;
+        req,
+      );
       const total = performance.now() - started;
+      const scripts = prefs['theme-mode'] ? [] : [systemThemeCheck(prefs['theme-resolved'] === 'dark')];
       return {
         lang,
         root: `<div inert data-server-drawn>${html}</div>`,
         state:
           `<script type="application/json" id="swb-state">${scriptJson(state)}</script>` +
-          (prefs['theme-mode'] ? '' : systemThemeCheck(prefs['theme-resolved'] === 'dark')),
+          scripts.map((source) => `<script>${source}</script>`).join(''),
+        scripts,
         timing:
           `page;dur=${total.toFixed(1)}, draw;dur=${timings.draw.toFixed(1)};desc="${timings.passes} passes", ` +
           `wait;dur=${timings.wait.toFixed(1)}`,
       };
     } catch (error) {
-      loaded = loaded?.catch(() => undefined) as Promise<ConsoleRenderer> | undefined;
       req.log.warn({ err: error }, 'console page not drawn on the server');
       return undefined;
+    } finally {
+      perUser.give(String(user.id));
+      perAddress.give(req.ip);
     }
   };
 }

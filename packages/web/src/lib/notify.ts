@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { onServer, renderScope } from './render-scope';
 
 export type Severity = 'success' | 'error' | 'info' | 'warning';
 
@@ -8,39 +9,67 @@ export interface Notice {
   message: string;
 }
 
-const listeners = new Set<() => void>();
-let notices: Notice[] = [];
-let nextId = 1;
+/** The messages of one page: the browser's, or one server render's. */
+export interface Notifier {
+  notify(severity: Severity, message: string): void;
+  dismiss(id: number): void;
+  subscribe(listener: () => void): () => void;
+  /** The messages on screen now; the same array until they change. */
+  notices(): Notice[];
+}
 
-function emit(): void {
-  for (const listener of listeners) listener();
+export function createNotifier(): Notifier {
+  const listeners = new Set<() => void>();
+  let notices: Notice[] = [];
+  let nextId = 1;
+  const emit = () => {
+    for (const listener of listeners) listener();
+  };
+  return {
+    notify(severity, message) {
+      // The same message twice in a row (e.g. several queries failing at once) shows once.
+      if (notices.some((n) => n.message === message && n.severity === severity)) return;
+      notices = [...notices, { id: nextId++, severity, message }];
+      emit();
+    },
+    dismiss(id) {
+      notices = notices.filter((n) => n.id !== id);
+      emit();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    notices: () => notices,
+  };
+}
+
+/** The browser page's notifier. The server never uses it: a drawn page shows only its own render's messages. */
+const pageNotifier = createNotifier();
+
+/**
+ * The notifier of the page being drawn: in the browser the page's, on the server the render's own (see
+ * render-scope.ts). A message on the server outside any render is shown nowhere and kept nowhere.
+ */
+function active(): Notifier {
+  return renderScope()?.notifier ?? (onServer() ? createNotifier() : pageNotifier);
 }
 
 /** The one notifier: every error and success message of the console goes through here. */
 export function notify(severity: Severity, message: string): void {
-  // The same message twice in a row (e.g. several queries failing at once) shows once.
-  if (notices.some((n) => n.message === message && n.severity === severity)) return;
-  notices = [...notices, { id: nextId++, severity, message }];
-  emit();
+  active().notify(severity, message);
 }
 
 export function dismiss(id: number): void {
-  notices = notices.filter((n) => n.id !== id);
-  emit();
+  active().dismiss(id);
 }
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const snapshot = () => notices;
 
 /** The messages on screen now (tests; components use `useNotices`). */
 export function currentNotices(): readonly Notice[] {
-  return notices;
+  return active().notices();
 }
 
 export function useNotices(): Notice[] {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  const notifier = active();
+  return useSyncExternalStore(notifier.subscribe, notifier.notices, notifier.notices);
 }

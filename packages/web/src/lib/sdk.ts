@@ -1,36 +1,35 @@
 import type { Client, ClientOptions, Lang } from '@switchboard/sdk';
+import { renderScope } from './render-scope';
 import { readJson, STORAGE_KEYS } from './storage';
 
 let client: Promise<Client> | undefined;
 let clientLang: Lang = 'zh';
-/** Set by the server render: its in-process transport and the session's credentials. */
-let serverOptions: Partial<ClientOptions> | undefined;
-
-export function setServerClientOptions(options: Partial<ClientOptions> | undefined): void {
-  serverOptions = options;
-  client = undefined;
-}
 
 function origin(): string {
   return globalThis.location?.origin ?? 'http://localhost';
+}
+
+function createClient(options: ClientOptions): Promise<Client> {
+  return import('@switchboard/sdk').then(({ Client }) => new Client(options));
 }
 
 /**
  * The one SDK client of the console, loaded as its own chunk (the client and its schemas are most of the
  * SDK's weight) so the first screen renders before it arrives. The session cookie authenticates; the stored
  * user id is sent as `New-Api-User`, which new-api requires beside the cookie. Only `features/*\/api` and
- * `lib` call this.
+ * `lib` call this. A server render has its own, with its caller's transport and credentials (render-scope.ts).
  */
 export function sdk(): Promise<Client> {
-  client ??= import('@switchboard/sdk').then(({ Client }) => {
+  const scope = renderScope();
+  if (scope) return (scope.sdk ??= createClient({ baseUrl: origin(), lang: scope.lang, ...scope.client }));
+  if (!client) {
     const user = readJson<{ id?: number }>(STORAGE_KEYS.user);
-    return new Client({
+    client = createClient({
       baseUrl: origin(),
       lang: clientLang,
       ...(typeof user?.id === 'number' ? { userId: user.id } : {}),
-      ...serverOptions,
     });
-  });
+  }
   return client;
 }
 

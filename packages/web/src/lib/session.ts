@@ -1,5 +1,6 @@
 import type { SessionUser } from '@switchboard/sdk';
 import { useSyncExternalStore } from 'react';
+import { onServer, renderScope } from './render-scope';
 import { resetSdk } from './sdk';
 import { readJson, STORAGE_KEYS, writeJson, writeItem } from './storage';
 
@@ -14,20 +15,17 @@ function emit(): void {
 }
 
 export function getUser(): StoredUser | null {
-  return current;
+  const scope = renderScope();
+  return scope ? scope.user : current;
 }
 
 export function setUser(user: StoredUser | null): void {
+  // Signing in and out happen in the browser; a render's user is its scope's.
+  if (onServer()) return;
   current = user;
   if (user) writeJson(STORAGE_KEYS.user, user);
   else writeItem(STORAGE_KEYS.user, null);
   resetSdk();
-  emit();
-}
-
-/** Re-reads local storage (tests, other tabs). */
-export function reloadUser(): void {
-  current = readJson<StoredUser>(STORAGE_KEYS.user);
   emit();
 }
 

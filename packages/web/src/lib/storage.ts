@@ -1,4 +1,5 @@
 import { CONSOLE_PREFS_COOKIE } from '@switchboard/sdk';
+import { onServer, renderScope } from './render-scope';
 /**
  * Local-storage keys of spec §3. The status object is cached whole under `status` and its menu-relevant
  * fields under their own keys, as new-api's console does, so a reload draws the right menu before the
@@ -34,13 +35,6 @@ function mirrored(key: string): boolean {
   );
 }
 
-/** During a server render: the items the browser would hold (from its cookie, and the session's user). */
-let serverItems: Map<string, string> | undefined;
-
-export function setServerItems(items: Record<string, string> | undefined): void {
-  serverItems = items ? new Map(Object.entries(items)) : undefined;
-}
-
 /** Writes the mirrored keys of local storage into the preferences cookie. */
 export function syncPrefsCookie(): void {
   try {
@@ -58,7 +52,8 @@ export function syncPrefsCookie(): void {
 }
 
 export function readItem(key: string): string | null {
-  if (serverItems) return serverItems.get(key) ?? null;
+  // On the server: the items the caller's browser holds, as its render was given them (render-scope.ts).
+  if (onServer()) return renderScope()?.items.get(key) ?? null;
   try {
     return globalThis.localStorage?.getItem(key) ?? null;
   } catch {
@@ -67,6 +62,8 @@ export function readItem(key: string): string | null {
 }
 
 export function writeItem(key: string, value: string | null): void {
+  // A drawn page changes nothing the browser keeps; the console writes for itself once it has started.
+  if (onServer()) return;
   try {
     if (value === null) globalThis.localStorage?.removeItem(key);
     else globalThis.localStorage?.setItem(key, value);
