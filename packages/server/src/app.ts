@@ -10,6 +10,7 @@ import { registerJsonBody } from './http/json-body.js';
 import { registerQueryTolerance } from './http/query-tolerance.js';
 import { registerRateLimits } from './http/rate-limit-hooks.js';
 import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
+import { isApiRequest } from './http/route-family.js';
 import type { AppContext } from './context.js';
 import { OptionStore } from './modules/options/option-store.js';
 import { registerModules } from './modules/index.js';
@@ -66,7 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addHook('onRequest', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
     // Read-your-writes for the console and scripts: a balance or log read sees every finished relay request.
-    if (req.url.startsWith('/api/')) await ctx.flush();
+    if (isApiRequest(req)) await ctx.flush();
   });
   await app.register(cookie, { secret: deps.config.sessionSecret });
   registerErrorHandling(app);

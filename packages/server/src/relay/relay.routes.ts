@@ -22,6 +22,7 @@ import { createUpstreamAgent } from './upstream.js';
 import { modelsRoutes } from './models.routes.js';
 import { passthroughRoutes } from './passthrough.routes.js';
 import { ownWarningThreshold } from '../notify/quota-warning.js';
+import { isApiRequest } from '../http/route-family.js';
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -61,7 +62,7 @@ export async function relayRoutes(
   });
   // Management writes may change a token, a user or a balance: drop the relay's cached rows.
   app.addHook('onResponse', async (req, reply) => {
-    if (req.method !== 'GET' && req.url.startsWith('/api/') && reply.statusCode < 400) {
+    if (req.method !== 'GET' && isApiRequest(req) && reply.statusCode < 400) {
       ctx.events.emit('tokens', []);
     }
   });
