@@ -49,20 +49,21 @@ export function relayListener(
     try {
       who = auth.authenticate(keyOf(ex), ex.ip);
     } catch (err) {
-      refuseUnread(req, ex, err, route);
+      refuse(req, ex, err, route);
       return true;
     }
     if (who instanceof Promise) {
       who.then(
         (caller) => readAndServe(req, ex, route, caller, target, config.bodyLimit),
-        (err: unknown) => refuseUnread(req, ex, err, route),
+        (err: unknown) => refuse(req, ex, err, route),
       );
     } else readAndServe(req, ex, route, who, target, config.bodyLimit);
     return true;
   };
 }
 
-function refuseUnread(req: IncomingMessage, ex: RelayExchange, err: unknown, route: ChatRoute): void {
+/** A refusal before the body was read in full: a large rest is not read either, its connection is closed. */
+function refuse(req: IncomingMessage, ex: RelayExchange, err: unknown, route: ChatRoute): void {
   if (closesUnreadBody(req.headers) && !ex.res.headersSent) ex.res.setHeader('connection', 'close');
   sendExchangeError(ex, err, route.format);
 }
@@ -76,7 +77,7 @@ function readAndServe(
   limit: number,
 ): void {
   readBody(req, limit, (err, text) =>
-    err === undefined ? void serveParsed(route, ex, caller, text, target) : refuseUnread(req, ex, err, route),
+    err === undefined ? void serveParsed(route, ex, caller, text, target) : refuse(req, ex, err, route),
   );
 }
 
