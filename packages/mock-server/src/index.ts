@@ -12,6 +12,7 @@ import {
   ssrEntryOf,
   testConfig,
   type AppContext,
+  type Config,
   type ProviderUrls,
   type Db,
 } from './server-api.js';
@@ -74,6 +75,8 @@ export interface MockServerOptions {
    * real server does; settlements are then written by the worker thread. In memory by default.
    */
   dataDir?: string;
+  /** Server configuration over the test defaults: body limits, timeouts, connection bounds, rate limits. */
+  config?: Partial<Config>;
 }
 
 export interface MockServer {
@@ -117,6 +120,7 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
         host,
         webhookAllowPrivate: opts.webhookAllowPrivate ?? false,
         providerUrls: opts.providerUrls ?? {},
+        ...opts.config,
         ...(opts.dataDir && {
           dataDir: opts.dataDir,
           db: dbTarget,

@@ -13,4 +13,4 @@ export { testConfig } from '@switchboard/server';
 export { openTestDb, testDialects } from '@switchboard/server';
 export { publicOnlyAgent, webhookDispatcher } from '@switchboard/server';
 export { consoleFeatures, createConsoleRenderer, registerWebConsole, ssrEntryOf } from '@switchboard/server';
-export type { ProviderUrls } from '@switchboard/server';
+export type { Config, ProviderUrls } from '@switchboard/server';

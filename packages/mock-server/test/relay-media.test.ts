@@ -41,6 +41,27 @@ describe('image, audio, moderation and rerank routes', () => {
     expect(String(sent.headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
   });
 
+  // The form parser used to rescan a part from every `name="`: this body held the event loop for seconds.
+  it('parses a hostile form in one pass: the gateway keeps answering meanwhile', async () => {
+    const hostile = `--B\r\nContent-Disposition: form-data; ${'name="a" '.repeat(32_000)}`;
+    const started = Date.now();
+    const [upload, status] = await Promise.all([
+      fetch(`${mock.url}/v1/audio/transcriptions`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${mock.credentials.apiKey}`,
+          'content-type': 'multipart/form-data; boundary=B',
+        },
+        body: hostile,
+      }),
+      new Promise((r) => setTimeout(r, 20)).then(() => fetch(`${mock.url}/api/status`)),
+    ]);
+    // No model field: the endpoint's default model is relayed, as with any form without one.
+    expect(upload.status).toBe(200);
+    expect(status.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
   it('moderates and reranks', async () => {
     const mod = await client.moderations.create({ model: 'text-moderation-stable', input: 'fine text' });
     expect(mod.results[0]!.flagged).toBe(false);

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
+import type { Config, LogLevel } from './config.js';
 import { SecretBox } from './crypto.js';
 import { AppEvents } from './events.js';
 import type { Db } from './db/database.js';
@@ -10,6 +10,7 @@ import { registerJsonBody } from './http/json-body.js';
 import { registerQueryTolerance } from './http/query-tolerance.js';
 import { registerRateLimits } from './http/rate-limit-hooks.js';
 import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
+import { isApiRequest } from './http/route-family.js';
 import type { AppContext } from './context.js';
 import { OptionStore } from './modules/options/option-store.js';
 import { registerModules } from './modules/index.js';
@@ -17,14 +18,15 @@ import { registerTurnstile } from './modules/turnstile/turnstile.js';
 import { relayRoutes } from './relay/relay.routes.js';
 import type { RelayListener } from './relay/relay-listener.js';
 import { injectThroughRelay } from './http/inject.js';
-import { createServer } from 'node:http';
+import { createFrontDoor } from './http/front-door.js';
 
 export interface AppDeps {
   db: Db;
   config: Config;
   /** Unix seconds; injectable so tests can travel in time. */
   now?: () => number;
-  logger?: boolean;
+  /** Fastify's logger: off unless given (main.ts logs warnings and errors to stderr). */
+  logger?: boolean | { level: LogLevel; stream?: NodeJS.WritableStream };
 }
 
 /** Builds the whole server without listening: tests call `inject`, main.ts calls `listen`. */
@@ -47,16 +49,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // The relay's chat routes answer ahead of Fastify (relay-listener.ts); it is known only once the relay is set up.
   const relay: { first?: RelayListener } = {};
   const app = Fastify({
-    serverFactory: (handler) => {
-      const server = createServer((req, res) => {
+    serverFactory: (handler) =>
+      createFrontDoor(deps.config.connections, (req, res) => {
         if (!relay.first?.(req, res)) handler(req, res);
-      });
-      // Fastify's defaults for a server it creates itself: keep-alive 72 s, no request or socket timeout.
-      server.keepAliveTimeout = 72_000;
-      server.requestTimeout = 0;
-      server.setTimeout(0);
-      return server;
-    },
+      }),
     logger: deps.logger ?? false,
     bodyLimit: deps.config.bodyLimit,
     trustProxy: deps.config.trustProxy,
@@ -66,7 +62,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addHook('onRequest', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
     // Read-your-writes for the console and scripts: a balance or log read sees every finished relay request.
-    if (req.url.startsWith('/api/')) await ctx.flush();
+    if (isApiRequest(req)) await ctx.flush();
+  });
+  // `/api` bodies are read before the caller is known (the session is checked after): a tighter bound there.
+  const apiBodyLimit = Math.min(deps.config.apiBodyLimit, deps.config.bodyLimit);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/'))
+      route.bodyLimit = Math.min(route.bodyLimit ?? apiBodyLimit, apiBodyLimit);
   });
   await app.register(cookie, { secret: deps.config.sessionSecret });
   registerErrorHandling(app);

@@ -38,6 +38,46 @@ describe('loadConfig', () => {
     );
   });
 
+  it('bounds request reading: /api bodies, deadlines, connections per address, each from its variable', () => {
+    const env = { SESSION_SECRET: 's', CRYPTO_SECRET: 'c', SQL_DSN: 'postgres://u@h/db' };
+    expect(loadConfig(env)).toMatchObject({
+      bodyLimit: 32 * 2 ** 20,
+      apiBodyLimit: 2 ** 20,
+      connections: {
+        headersTimeoutMs: 30_000,
+        requestTimeoutMs: 120_000,
+        keepAliveTimeoutMs: 72_000,
+        perAddress: 256,
+      },
+      logLevel: 'warn',
+    });
+    // Behind a proxy every client has the proxy's address: no bound unless one is asked for.
+    expect(loadConfig({ ...env, TRUST_PROXY: 'true' }).connections.perAddress).toBe(0);
+    expect(
+      loadConfig({ ...env, TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_IP: '64' }).connections.perAddress,
+    ).toBe(64);
+    const set = loadConfig({
+      ...env,
+      MAX_API_BODY_KB: '4096',
+      MAX_REQUEST_BODY_MB: '2',
+      REQUEST_HEADERS_TIMEOUT_S: '5',
+      REQUEST_READ_TIMEOUT_S: '0',
+      KEEP_ALIVE_TIMEOUT_S: '10',
+      LOG_REQUESTS: 'true',
+    });
+    expect(set.apiBodyLimit).toBe(2 * 2 ** 20);
+    expect(set.connections).toMatchObject({
+      headersTimeoutMs: 5_000,
+      requestTimeoutMs: 0,
+      keepAliveTimeoutMs: 10_000,
+    });
+    expect(set.logLevel).toBe('info');
+    expect(() =>
+      loadConfig({ ...env, REQUEST_HEADERS_TIMEOUT_S: '60', REQUEST_READ_TIMEOUT_S: '30' }),
+    ).toThrow(/must not exceed REQUEST_READ_TIMEOUT_S/);
+    expect(() => loadConfig({ ...env, LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL must be one of/);
+  });
+
   it('lets webhooks reach private addresses only when WEBHOOK_ALLOW_PRIVATE is true', () => {
     const env = { SESSION_SECRET: 's', CRYPTO_SECRET: 'c', SQL_DSN: 'postgres://u@h/db' };
     expect(loadConfig(env).webhookAllowPrivate).toBe(false);

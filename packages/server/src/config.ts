@@ -18,6 +18,12 @@ export interface Config {
   criticalRateLimit: { enabled: boolean; count: number; durationS: number };
   /** Largest request body in bytes. */
   bodyLimit: number;
+  /** Largest `/api` body in bytes (never above `bodyLimit`): those are read before the session is checked. */
+  apiBodyLimit: number;
+  /** How long a client may take to send a request, and how many connections one address may hold. */
+  connections: ConnectionLimits;
+  /** The server's own log (warnings, failures; requests at `info`), on stderr; tests run without one. */
+  logLevel?: LogLevel;
   /** Directory of the built console, served at / when it exists. */
   webDist: string | undefined;
   /** Draw the console's table screens on the server (WEB_SSR, default on when the server build exists). */
@@ -43,6 +49,24 @@ export interface Config {
    */
   providerUrls?: Partial<ProviderUrls>;
 }
+
+/**
+ * The request-reading phase only: none of these cuts an answer that is being streamed. Times in milliseconds,
+ * 0 for none.
+ */
+export interface ConnectionLimits {
+  /** `REQUEST_HEADERS_TIMEOUT_S` (30): a request's headers must all arrive within this. */
+  headersTimeoutMs: number;
+  /** `REQUEST_READ_TIMEOUT_S` (120): a whole request, headers and body, must arrive within this. */
+  requestTimeoutMs: number;
+  /** `KEEP_ALIVE_TIMEOUT_S` (72): an idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** `MAX_CONNECTIONS_PER_IP` (256; 0 by default with `TRUST_PROXY`, whose proxy is every client's address). */
+  perAddress: number;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The third-party endpoints the server calls, each overridable by its environment variable. */
 export interface ProviderUrls {
@@ -166,6 +190,29 @@ function persistedSecrets(dataDir: string): { sessionSecret: string; cryptoSecre
   return secrets;
 }
 
+function connectionLimits(env: Env, trustProxy: boolean): ConnectionLimits {
+  const limits = {
+    headersTimeoutMs: int(env, 'REQUEST_HEADERS_TIMEOUT_S', 30) * 1000,
+    requestTimeoutMs: int(env, 'REQUEST_READ_TIMEOUT_S', 120) * 1000,
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_S', 72) * 1000,
+    perAddress: int(env, 'MAX_CONNECTIONS_PER_IP', trustProxy ? 0 : 256),
+  };
+  if (limits.requestTimeoutMs > 0 && limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new ConfigError('REQUEST_HEADERS_TIMEOUT_S must not exceed REQUEST_READ_TIMEOUT_S');
+  }
+  return limits;
+}
+
+/** `LOG_LEVEL`; `LOG_REQUESTS=true` (every request logged) stands for `info`. */
+function logLevel(env: Env): LogLevel {
+  const raw = env.LOG_LEVEL?.trim().toLowerCase();
+  if (!raw) return env.LOG_REQUESTS === 'true' ? 'info' : 'warn';
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  return raw as LogLevel;
+}
+
 /** `LEDGER_JOURNAL_DIR=off` trades crash safety of the last few milliseconds of billing for a little speed. */
 function journalDir(env: Env, dataDir: string, db: DbTarget): string | undefined {
   const raw = env.LEDGER_JOURNAL_DIR?.trim();
@@ -194,6 +241,8 @@ export function loadConfig(env: Env = process.env): Config {
   // new-api falls back to SESSION_SECRET; keep that so an imported database's keys stay readable.
   const cryptoSecret = env.CRYPTO_SECRET || env.SESSION_SECRET || persisted!.cryptoSecret;
   const webDist = env.WEB_DIST ? resolve(env.WEB_DIST) : undefined;
+  const bodyLimit = int(env, 'MAX_REQUEST_BODY_MB', 32, 1) * 1024 * 1024;
+  const trustProxy = bool(env, 'TRUST_PROXY', false);
   return {
     port: int(env, 'PORT', 3000, 0),
     host: env.HOST ?? '0.0.0.0',
@@ -212,10 +261,13 @@ export function loadConfig(env: Env = process.env): Config {
       count: int(env, 'CRITICAL_RATE_LIMIT', 20, 1),
       durationS: int(env, 'CRITICAL_RATE_LIMIT_DURATION', 1200, 1),
     },
-    bodyLimit: int(env, 'MAX_REQUEST_BODY_MB', 32, 1) * 1024 * 1024,
+    bodyLimit,
+    apiBodyLimit: Math.min(int(env, 'MAX_API_BODY_KB', 1024, 1) * 1024, bodyLimit),
+    connections: connectionLimits(env, trustProxy),
+    logLevel: logLevel(env),
     webDist,
     webSsr: bool(env, 'WEB_SSR', true),
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy,
     cookieSecure: autoOrBool(env, 'COOKIE_SECURE'),
     redisUrl: env.REDIS_CONN_STRING || undefined,
     ledgerJournalDir: journalDir(env, dataDir, db),

@@ -35,6 +35,29 @@ describe('the server process', () => {
     expect(await proc.exited).toBe(0);
   }, 30_000);
 
+  it("logs the server's own warnings to stderr by default, and not every request", async () => {
+    const port = await freePort();
+    const proc = start({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'swb-main-')),
+    });
+    child = proc.child;
+    let stderr = '';
+    proc.child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    await proc.ready;
+    const notify = await fetch(`http://127.0.0.1:${port}/api/user/epay/notify?out_trade_no=x&sign=forged`);
+    expect(await notify.text()).toBe('fail');
+    const deadline = Date.now() + 5_000;
+    while (!stderr.includes('epay notification refused') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const line = stderr.split('\n').find((l) => l.includes('epay notification refused'));
+    expect(JSON.parse(line ?? '{}')).toMatchObject({ level: 40, reason: 'online payment is not configured' });
+    expect(proc.output()).not.toContain('incoming request');
+    expect(proc.output()).not.toContain('/api/user/epay/notify');
+  }, 30_000);
+
   it('stops at once with one clear line on a configuration mistake', async () => {
     const proc = start({ PORT: 'eighty', DATA_DIR: mkdtempSync(join(tmpdir(), 'swb-main-')) });
     child = proc.child;
@@ -42,5 +65,12 @@ describe('the server process', () => {
     expect(code).toBe(1);
     expect(proc.output().trim()).toBe('switchboard: PORT must be an integer ≥ 0, got "eighty"');
     await proc.ready.catch(() => undefined);
+    const noisy = start({ LOG_LEVEL: 'loud', DATA_DIR: mkdtempSync(join(tmpdir(), 'swb-main-')) });
+    child = noisy.child;
+    expect(await noisy.exited).toBe(1);
+    expect(noisy.output().trim()).toBe(
+      'switchboard: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    );
+    await noisy.ready.catch(() => undefined);
   }, 30_000);
 });

@@ -40,7 +40,9 @@ async function main(): Promise<void> {
   } catch (e) {
     fail(`cannot prepare the ${config.db.dialect} database: ${(e as Error).message}`);
   }
-  const { app, ctx } = await buildApp({ db, config, logger: process.env.LOG_REQUESTS === 'true' });
+  // Warnings and failures (refused payment notifications, pages not drawn, unhandled errors) go to stderr.
+  const logger = { level: config.logLevel ?? 'warn', stream: process.stderr };
+  const { app, ctx } = await buildApp({ db, config, logger });
   const webDist = config.webDist ?? defaultWebDist();
   const draw = config.webSsr ? createConsoleRenderer(app, ctx, ssrEntryOf(webDist)) : undefined;
   await registerWebConsole(app, webDist, draw, consoleFeatures(ctx));

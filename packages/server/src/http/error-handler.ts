@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { clientFormatOf } from '../relay/relay-errors.js';
 import { AppError } from './errors.js';
 import { requestLang } from './language.js';
+import { routePath } from './route-family.js';
 
 const isRelayPath = (url: string) =>
   url.startsWith('/v1') || url.startsWith('/v1beta') || url.startsWith('/pg/');
@@ -38,13 +39,14 @@ export function sendFailure(
   code = '',
   key?: MessageKey,
 ) {
-  if (isRelayPath(req.url)) {
-    const format = clientFormatOf(req.url);
+  const path = routePath(req);
+  if (isRelayPath(path)) {
+    const format = clientFormatOf(path);
     if (format) return reply.status(status).send(format.errorBody(status, { message, type: '', code }));
     const type = status >= 500 ? 'new_api_error' : 'invalid_request_error';
     return reply.status(status).send({ error: { message, type, param: '', code } });
   }
-  const wire = isManagementPath(req.url) ? managementStatus(status, key) : status;
+  const wire = isManagementPath(path) ? managementStatus(status, key) : status;
   return reply.status(wire).send({ success: false, message });
 }
 

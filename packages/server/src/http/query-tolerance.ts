@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isApiRequest } from './route-family.js';
 
 /** Numeric filters new-api reads with Go's Atoi/ParseInt, where a failed parse means 0, i.e. "no filter". */
 const NUMERIC_FILTERS = ['start_timestamp', 'end_timestamp', 'channel', 'channel_id', 'type'] as const;
@@ -22,7 +23,7 @@ export function normaliseQuery(query: Record<string, unknown>): void {
 
 export function registerQueryTolerance(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+    if (!isApiRequest(req)) return;
     const query = req.query;
     if (query && typeof query === 'object') normaliseQuery(query as Record<string, unknown>);
   });

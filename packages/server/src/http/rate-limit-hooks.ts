@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from './errors.js';
 import { MemoryRateLimiter } from './rate-limit.js';
+import { isApiRequest } from './route-family.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,7 +11,10 @@ declare module 'fastify' {
   }
 }
 
-/** Per-IP limits of reference §5.7: the general /api limit and the stricter critical one. */
+/**
+ * Per-IP limits of reference §5.7: the general /api limit and the stricter critical one, decided on the route a
+ * request matched, so no spelling of a path (`//api/...`, `/%61pi/...`) escapes them.
+ */
 export function registerRateLimits(app: FastifyInstance, config: Config): void {
   const general = new MemoryRateLimiter(
     config.globalApiRateLimit.count,
@@ -21,7 +25,7 @@ export function registerRateLimits(app: FastifyInstance, config: Config): void {
     config.criticalRateLimit.durationS * 1000,
   );
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+    if (!isApiRequest(req)) return;
     const checks = [config.globalApiRateLimit.enabled ? general : undefined];
     if (req.routeOptions.config?.critical && config.criticalRateLimit.enabled) checks.push(critical);
     for (const limiter of checks) {

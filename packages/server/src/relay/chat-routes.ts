@@ -10,6 +10,7 @@ import { sendExchangeError } from './relay-errors.js';
 import type { RelayExchange } from './relay-exchange.js';
 import { validateBody } from './request-fields.js';
 import type { RelayRuntime } from './runtime.js';
+import type { RelayCaller } from './token-auth.js';
 
 /** An OpenAI chat body, checked field by field (a bad one is a 400 naming it). */
 const chatBody = (body: unknown): ChatRequest =>
@@ -32,29 +33,24 @@ export function keyOf(req: { headers: FastifyRequest['headers']; query: unknown 
   return h.authorization ?? (h['x-api-key'] as string) ?? (h['x-goog-api-key'] as string) ?? query?.key;
 }
 
-/** A chat route: its client format (for its errors) and what it does with an exchange and a parsed body. */
+/**
+ * A chat route: its client format (for its errors) and what it does with an exchange, its caller (whose key
+ * was checked before the body was read) and the parsed body.
+ */
 export interface ChatRoute {
   format?: ClientFormat;
-  serve(ex: RelayExchange, body: unknown, target: string): Promise<void>;
+  serve(ex: RelayExchange, caller: RelayCaller, body: unknown, target: string): Promise<void>;
 }
 
 /** The three chat routes, served alike from the raw listener and from Fastify. */
 export function chatRoutes(rt: RelayRuntime): Record<'openai' | 'claude' | 'gemini', ChatRoute> {
-  const caller = (ex: RelayExchange) => rt.auth.authenticate(keyOf(ex), ex.ip);
   return {
     openai: {
-      // Most requests: a cached key and a plain body, so nothing to wait for before the pipeline starts.
-      serve: (ex, body) => {
-        const who = caller(ex);
-        return who instanceof Promise
-          ? who.then((c) => runChat(rt, { caller: c, request: chatBody(body) }, ex))
-          : runChat(rt, { caller: who, request: chatBody(body) }, ex);
-      },
+      serve: (ex, who, body) => runChat(rt, { caller: who, request: chatBody(body) }, ex),
     },
     claude: {
       format: claudeClientFormat,
-      serve: async (ex, body) => {
-        const who = await caller(ex);
+      serve: async (ex, who, body) => {
         const request = claudeClientFormat.toUnified(body);
         const beta = ex.headers['anthropic-beta'];
         const headers: Record<string, string> = beta ? { 'anthropic-beta': String(beta) } : {};
@@ -64,8 +60,7 @@ export function chatRoutes(rt: RelayRuntime): Record<'openai' | 'claude' | 'gemi
     },
     gemini: {
       format: geminiClientFormat,
-      serve: async (ex, body, target) => {
-        const who = await caller(ex);
+      serve: async (ex, who, body, target) => {
         const [model = '', action = ''] = target.split(':');
         if (action !== 'generateContent' && action !== 'streamGenerateContent') {
           throw relayError(501, 'relay.notImplemented', {}, 'api_not_implemented');
@@ -83,11 +78,12 @@ export function chatRoutes(rt: RelayRuntime): Record<'openai' | 'claude' | 'gemi
 export async function serveChat(
   route: ChatRoute,
   ex: RelayExchange,
+  caller: RelayCaller,
   body: unknown,
   target = '',
 ): Promise<void> {
   try {
-    await route.serve(ex, body, target);
+    await route.serve(ex, caller, body, target);
   } catch (err) {
     sendExchangeError(ex, err, route.format);
   }

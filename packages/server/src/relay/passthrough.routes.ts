@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { multipartFields } from './multipart-fields.js';
 import type { Endpoint } from './passthrough-usage.js';
 import { runPassthrough } from './passthrough.js';
 import { PASSTHROUGH_SCHEMAS } from './passthrough-schemas.js';
@@ -18,21 +19,6 @@ const ENDPOINTS: readonly Endpoint[] = [
   'audio/transcriptions',
   'audio/translations',
 ];
-
-/** Text fields of a multipart form (the audio endpoints send `model` there), read without a parser dependency. */
-export function multipartFields(bytes: Buffer, contentType: string): Record<string, string> {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
-  const mark = boundary?.[1] ?? boundary?.[2];
-  if (!mark) return {};
-  const fields: Record<string, string> = {};
-  for (const part of bytes.toString('latin1').split(`--${mark}`)) {
-    const head = /name="([^"]+)"(?![^\r\n]*filename=)[^]*?\r\n\r\n/.exec(part);
-    if (!head?.[1]) continue;
-    const value = part.slice(head.index + head[0].length).replace(/\r\n$/, '');
-    if (value.length < 4096) fields[head[1]] = Buffer.from(value, 'latin1').toString('utf8');
-  }
-  return fields;
-}
 
 /** `/v1/{completions, embeddings, moderations, rerank, images/generations, audio/*}` for OpenAI-compatible channels. */
 export async function passthroughRoutes(

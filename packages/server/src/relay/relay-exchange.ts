@@ -76,6 +76,20 @@ export function writeHead(res: ServerResponse, status: number, headers: readonly
   res.writeHead(status, id === undefined ? (headers as string[]) : [...headers, REQUEST_ID_HEADER, id]);
 }
 
+/** Bodies up to this size are read and dropped after an early answer, so their connection stays usable. */
+const DRAIN_LIMIT = 64 * 1024;
+
+/**
+ * Whether a request answered before its body was read (a refused key, a body declared too large) should have
+ * its connection closed: Node would otherwise read the rest of a large or chunked body, only to drop it.
+ */
+export function closesUnreadBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return (
+    headers['transfer-encoding'] !== undefined || (length !== undefined && !(Number(length) <= DRAIN_LIMIT))
+  );
+}
+
 /** A JSON answer written in one go; `body` is sent as is when it is already JSON text. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, contentType?: string): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);

@@ -22,6 +22,8 @@ import { createUpstreamAgent } from './upstream.js';
 import { modelsRoutes } from './models.routes.js';
 import { passthroughRoutes } from './passthrough.routes.js';
 import { ownWarningThreshold } from '../notify/quota-warning.js';
+import { isApiRequest } from '../http/route-family.js';
+import { gateRelayBodies, loggedInFirst } from './key-gate.js';
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -61,25 +63,39 @@ export async function relayRoutes(
   });
   // Management writes may change a token, a user or a balance: drop the relay's cached rows.
   app.addHook('onResponse', async (req, reply) => {
-    if (req.method !== 'GET' && req.url.startsWith('/api/') && reply.statusCode < 400) {
+    if (req.method !== 'GET' && isApiRequest(req) && reply.statusCode < 400) {
       ctx.events.emit('tokens', []);
     }
   });
 
-  const tokenCaller = async (req: FastifyRequest) => rt.auth.authenticate(keyOf(req), req.ip);
+  gateRelayBodies(app, rt);
+  // Routes with a body had their key checked before it was read; the model lists check it here.
+  const tokenCaller = async (req: FastifyRequest) =>
+    req.relayCaller ?? rt.auth.authenticate(keyOf(req), req.ip);
   const chat = chatRoutes(rt);
+  const checked = (req: FastifyRequest) => req.relayCaller!;
 
   // The same routes through Fastify, for the URLs the raw listener leaves to it (a trailing slash, a body
   // that is not declared JSON): one behaviour, whichever way a request comes in.
-  app.post('/v1/chat/completions', (req, reply) => serveChat(chat.openai, exchangeOf(req, reply), req.body));
-  app.post('/v1/messages', (req, reply) => serveChat(chat.claude, exchangeOf(req, reply), req.body));
+  app.post('/v1/chat/completions', (req, reply) =>
+    serveChat(chat.openai, exchangeOf(req, reply), checked(req), req.body),
+  );
+  app.post('/v1/messages', (req, reply) =>
+    serveChat(chat.claude, exchangeOf(req, reply), checked(req), req.body),
+  );
   app.post('/v1beta/models/:target', (req, reply) =>
-    serveChat(chat.gemini, exchangeOf(req, reply), req.body, (req.params as { target: string }).target),
+    serveChat(
+      chat.gemini,
+      exchangeOf(req, reply),
+      checked(req),
+      req.body,
+      (req.params as { target: string }).target,
+    ),
   );
 
   app.post(
     '/pg/chat/completions',
-    { config: { auth: 'user' } },
+    { config: { auth: 'user' }, onRequest: loggedInFirst(ctx) },
     guard(async (req, reply) => {
       const user = req.user!;
       if (user.viaAccessToken) throw relayError(400, 'relay.playgroundSessionOnly');
@@ -105,9 +121,9 @@ export async function relayRoutes(
         },
       };
       const { group: _group, ...request } = body;
-      const serve = (ex: RelayExchange) =>
-        runChat(rt, { caller, request: request as ChatRequest, playground: true }, ex);
-      return serveChat({ serve }, exchangeOf(req, reply), undefined);
+      const serve = (ex: RelayExchange, who: RelayCaller) =>
+        runChat(rt, { caller: who, request: request as ChatRequest, playground: true }, ex);
+      return serveChat({ serve }, exchangeOf(req, reply), caller, undefined);
     }),
   );
 
@@ -129,5 +145,5 @@ export async function relayRoutes(
   ]) {
     app.all(path, notImplemented);
   }
-  return { listener: relayListener(chat, ctx.config) };
+  return { listener: relayListener(chat, rt.auth, ctx.config) };
 }

@@ -21,6 +21,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     globalApiRateLimit: { enabled: true, count: 100_000, durationS: 180 },
     criticalRateLimit: { enabled: true, count: 100_000, durationS: 1200 },
     bodyLimit: 1024 * 1024,
+    apiBodyLimit: 1024 * 1024,
+    connections: {
+      headersTimeoutMs: 30_000,
+      requestTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 72_000,
+      perAddress: 256,
+    },
     webDist: undefined,
     webSsr: false,
     trustProxy: false,
