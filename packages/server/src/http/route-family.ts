@@ -8,7 +8,22 @@ import type { FastifyRequest } from 'fastify';
  */
 export function routePath(req: FastifyRequest): string {
   const route = req.routeOptions.url;
-  return route === undefined || route === '/*' ? req.url : route;
+  return route === undefined || route === '/*' ? canonicalPath(req.url) : route;
+}
+
+/**
+ * The path part of a raw target, spelt as the router would read it: absolute form dropped, slashes collapsed,
+ * letters, digits and `-._~` decoded (RFC 3986's unreserved set, whose escapes never change meaning). Used only
+ * where no route matched, so that `//api/x` is still told apart from a console page.
+ */
+export function canonicalPath(url: string): string {
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/, 1)[0] ?? '';
+  return path
+    .replace(/%([0-9a-f]{2})/gi, (escape, hex: string) => {
+      const char = String.fromCharCode(parseInt(hex, 16));
+      return /[A-Za-z0-9\-._~]/.test(char) ? char : escape;
+    })
+    .replace(/\/{2,}/g, '/');
 }
 
 /** Whether a request is for the management API (`/api/...`), however its path is spelt. */

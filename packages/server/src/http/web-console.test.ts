@@ -23,6 +23,12 @@ describe('registerWebConsole', () => {
     const api = await app.inject({ method: 'GET', url: '/api/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.message).toBe('Invalid URL (GET /api/nothing)');
+    // The router's other spellings of an API path are API paths too, not console pages.
+    for (const url of ['//api/nothing', '/%61pi/nothing', '/v1//nothing']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.message, url).toMatch(/^Invalid URL \(GET \/(api|v1)\/nothing\)$/);
+    }
     const escape = await app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd.txt' });
     expect(escape.body).toBe('<html>console</html>');
     expect(await registerWebConsole(Fastify(), join(dist, 'missing'))).toBe(false);

@@ -4,6 +4,7 @@ import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { FILE_HEADERS, NO_FEATURES, pageHeaders, type ConsoleFeatures } from './console-headers.js';
 import type { ConsoleRendererFn } from './console-ssr.js';
+import { routePath } from './route-family.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -124,13 +125,13 @@ export async function registerWebConsole(
         // fall through to the SPA or the API 404
       }
     }
-    if (API_PREFIXES.some((p) => req.url.startsWith(p))) {
+    if (API_PREFIXES.some((p) => routePath(req).startsWith(p))) {
       return reply
         .status(404)
         .header('X-Content-Type-Options', 'nosniff')
         .send({
           error: {
-            message: `Invalid URL (GET ${req.url.split('?')[0]})`,
+            message: `Invalid URL (GET ${routePath(req)})`,
             type: 'invalid_request_error',
             param: '',
             code: '',
