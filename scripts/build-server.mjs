@@ -51,8 +51,8 @@ export async function buildServer() {
     // console-render-thread.ts look.
     entryPoints: [
       'packages/server/src/main.ts',
-      'packages/server/src/relay/tokenizer-worker.mjs',
-      'packages/server/src/relay/settlement-worker.ts',
+      'packages/server/src/relay/billing/tokenizer-worker.mjs',
+      'packages/server/src/relay/billing/settlement-worker.ts',
       'packages/server/src/http/console-render-worker.ts',
     ],
     entryNames: '[name]',

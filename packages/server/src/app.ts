@@ -15,8 +15,8 @@ import type { AppContext } from './context.js';
 import { OptionStore } from './modules/options/option-store.js';
 import { registerModules } from './modules/index.js';
 import { registerTurnstile } from './modules/turnstile/turnstile.js';
-import { relayRoutes } from './relay/relay.routes.js';
-import type { RelayListener } from './relay/relay-listener.js';
+import { relayRoutes } from './relay/entry/relay.routes.js';
+import type { RelayListener } from './relay/entry/relay-listener.js';
 import { injectThroughRelay } from './http/inject.js';
 import { createFrontDoor } from './http/front-door.js';
 

@@ -1,7 +1,7 @@
 import { formatZodError, translate, type MessageKey } from '@switchboard/sdk';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { clientFormatOf } from '../relay/relay-errors.js';
+import { clientFormatOf } from '../relay/entry/send-error.js';
 import { AppError } from './errors.js';
 import { requestLang } from './language.js';
 import { routePath } from './route-family.js';

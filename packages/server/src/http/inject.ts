@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import inject, { type InjectOptions } from 'light-my-request';
-import type { RelayListener } from '../relay/relay-listener.js';
+import type { RelayListener } from '../relay/entry/relay-listener.js';
 
 /**
  * Fastify's `inject` dispatches straight to its router, past the server's request listener and so past the
