@@ -4,8 +4,8 @@ import {
   worstCaseQuota,
   type WorstCaseParams,
 } from '@switchboard/sdk';
-import type { ChatCall } from '../chat/chat-pipeline.js';
-import type { Reservation } from './holds.js';
+import type { ChatCall } from '../core/chat-call.js';
+import type { Hold } from './holds.js';
 import type { Ledger } from './ledger.js';
 import type { ResolvedPrice } from './pricing.js';
 import type { ChatRequest } from '../providers/types.js';
@@ -13,7 +13,7 @@ import { StreamBudget } from './stream-budget.js';
 import { promptTokenBound } from './usage-count.js';
 
 export interface ChatAdmission {
-  reservation: Reservation;
+  hold: Hold;
   /**
    * Completion tokens per choice to ask of the upstream, set when the balance affords fewer than the client
    * asked for (or, when it asked for no limit, fewer than the model's output limit).
@@ -63,18 +63,18 @@ export function admit(ledger: Ledger, call: ChatCall, worst: WorstCaseParams, li
     amount = worstCaseQuota(worst, budget);
   }
   // Throws the user's or the token's "insufficient quota" when not even one token is affordable.
-  const reservation = ledger.reserve(call.caller, amount, playground);
+  const hold = ledger.reserve(call.caller, amount, playground);
   const choices = worst.choices ?? 1;
-  return { reservation, worst, budgetTokens: budget * choices, ...(budget < limit ? { cap: budget } : {}) };
+  return { hold, worst, budgetTokens: budget * choices, ...(budget < limit ? { cap: budget } : {}) };
 }
 
 /** The guard that grows the hold of a stream outrunning its budget, or says it must be cut. */
 export function streamBudgetFor(ledger: Ledger, call: ChatCall, admission: ChatAdmission): StreamBudget {
-  const { reservation, worst } = admission;
+  const { hold, worst } = admission;
   const perToken = { ...worst, choices: 1 };
   return new StreamBudget(admission.budgetTokens, call.request.model, (tokens) => {
-    const extra = worstCaseQuota(perToken, tokens) - reservation.amount;
-    return extra <= 0 || ledger.extend(call.caller, reservation, extra, call.playground ?? false);
+    const extra = worstCaseQuota(perToken, tokens) - hold.amount;
+    return extra <= 0 || ledger.extend(call.caller, hold, extra, call.playground ?? false);
   });
 }
 

@@ -1,7 +1,20 @@
 import { settleQuota } from '@switchboard/sdk';
-import type { ConsumeRecord } from './ledger.js';
 import type { ResolvedPrice } from './pricing.js';
 import type { Usage } from '../providers/types.js';
+
+/** What a settled request writes to the consume log (reference §5.6). */
+export interface ConsumeRecord {
+  modelName: string;
+  promptTokens: number;
+  completionTokens: number;
+  quota: number;
+  channelId: number;
+  useTimeS: number;
+  isStream: boolean;
+  group: string;
+  content: string;
+  other: Record<string, unknown>;
+}
 
 export interface AttemptInfo {
   requestedModel: string;

@@ -1,5 +1,5 @@
 /** Quota held for one request in flight, from its admission to its settlement or refund. */
-export interface Reservation {
+export interface Hold {
   userId: number;
   /** 0 when the token's own balance is not limited (unlimited tokens, the playground). */
   tokenId: number;
@@ -26,7 +26,7 @@ export class Holds {
     return this.tokenHeld.get(id) ?? 0;
   }
 
-  hold(r: Reservation, amount: number): void {
+  hold(r: Hold, amount: number): void {
     bump(this.userHeld, r.userId, amount);
     if (r.tokenId) bump(this.tokenHeld, r.tokenId, amount);
   }
@@ -40,7 +40,8 @@ export class Holds {
     return this.tokenUnflushed.get(id) ?? 0;
   }
 
-  pending(userId: number, tokenId: number, delta: number): void {
+  /** A settlement of `delta` was queued (positive) or written (the same, negative). */
+  addUnflushed(userId: number, tokenId: number, delta: number): void {
     bump(this.userUnflushed, userId, delta);
     if (tokenId) bump(this.tokenUnflushed, tokenId, delta);
   }

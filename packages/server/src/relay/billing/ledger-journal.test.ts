@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userSettlement } from '../../testing/settlements.js';
 import { openTestDb, type TestDb } from '../../testing/test-db.js';
 import { LedgerJournal } from './ledger-journal.js';
-import { writeSettlements, type Settlement } from './write-settlements.js';
+import type { Settlement } from './settlement.js';
+import { writeSettlements } from './write-settlements.js';
 
 const settlement = (delta: number): Settlement => userSettlement(1, delta);
 

@@ -14,13 +14,7 @@ import {
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
-import type { Settlement } from './write-settlements.js';
-
-/** Where a batch ends in the journal; written in the batch's own transaction. */
-export interface JournalMark {
-  journal: string;
-  seq: number;
-}
+import type { Settlement } from './settlement.js';
 
 /** A journal file is retired once it holds this much and everything in it has reached the database. */
 const ROTATE_BYTES = 4 * 1024 * 1024;

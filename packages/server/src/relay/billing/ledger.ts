@@ -3,26 +3,15 @@ import type { Insertable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { LogsTable } from '../../db/tables.js';
 import { warnOnQuotaCrossing } from '../../notify/quota-warning.js';
-import { Holds, type Reservation } from './holds.js';
-import { LedgerJournal } from './ledger-journal.js';
-import { writeSettlements, type Settlement } from './write-settlements.js';
-import { inThreadWriter, settlementWriter, type SettlementWriter } from './settlement-writer.js';
+import type { CallerBalances } from '../core/balances.js';
+import type { RelayCaller } from '../core/caller.js';
 import { relayError } from '../core/relay-error.js';
-import type { RelayCaller, RelayToken, RelayUser } from '../callers/token-auth.js';
-
-/** What a settled request writes to the consume log (reference §5.6). */
-export interface ConsumeRecord {
-  modelName: string;
-  promptTokens: number;
-  completionTokens: number;
-  quota: number;
-  channelId: number;
-  useTimeS: number;
-  isStream: boolean;
-  group: string;
-  content: string;
-  other: Record<string, unknown>;
-}
+import type { ConsumeRecord } from './consume-record.js';
+import { Holds, type Hold } from './holds.js';
+import { LedgerJournal } from './ledger-journal.js';
+import type { Settlement } from './settlement.js';
+import { inThreadWriter, settlementWriter, type SettlementWriter } from './settlement-writer.js';
+import { writeSettlements } from './write-settlements.js';
 
 /**
  * How long finished requests wait to be written together. The journal keeps them safe meanwhile and /api reads
@@ -32,10 +21,11 @@ export interface ConsumeRecord {
 const FLUSH_DELAY_MS = Number(process.env.SETTLEMENT_FLUSH_MS ?? 50);
 
 /**
- * Moves quota for relay requests. A request is admitted only when the caller's free balance (balance less what
+ * The relay's book of money. A request is admitted only when the caller's free balance (balance less what
  * requests in flight hold) covers its worst case, which it then holds until it settles; the charge never exceeds
  * the hold plus the free balance. So no balance goes below zero and every charge is logged as taken, whatever the
- * concurrency. The cached balances of the caller (shared with TokenAuth's cache) follow each settlement.
+ * concurrency. Each settlement is queued (and journaled) here and written with the others of its flush; the
+ * caller's cached balances follow it at once, moved by their owner (`balances`, the token cache).
  */
 export class Ledger {
   private queue: Settlement[] = [];
@@ -52,13 +42,12 @@ export class Ledger {
    * include it (a failed write may have committed before its writer died).
    */
   writes = 0;
-  /**
-   * The cached user and token objects later requests will see (TokenAuth's), when they are not the ones a
-   * settling request holds: the token cache may have been refreshed while it was in flight.
-   */
-  current: (userId: number, tokenId: number) => { user?: RelayUser; token?: RelayToken } = () => ({});
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    /** Told of each charge: the owner of the balances requests read. */
+    private readonly balances: CallerBalances,
+  ) {
     this.writer = inThreadWriter(ctx.db, undefined);
     ctx.onFlush(() => this.flush());
   }
@@ -111,30 +100,30 @@ export class Ledger {
    * synchronous step, so no two requests can count the same quota; the hold lives in memory only (see
    * {@link Holds}). Throws the user's or the token's "insufficient quota" error when the free balance is short.
    */
-  reserve(caller: RelayCaller, amount: number, playground: boolean): Reservation {
+  reserve(caller: RelayCaller, amount: number, playground: boolean): Hold {
     const { user, token } = caller;
     const limited = !playground && !token.unlimited;
     if (user.quota <= 0 || user.quota - this.holds.user(user.id) < amount)
       throw relayError(403, 'relay.userQuotaInsufficient', {}, 'insufficient_user_quota');
     if (limited && token.remainQuota - this.holds.token(token.id) < amount)
       throw relayError(403, 'token.quotaInsufficient', {}, 'pre_consume_token_quota_failed');
-    const reservation: Reservation = { userId: user.id, tokenId: limited ? token.id : 0, amount };
-    this.holds.hold(reservation, amount);
-    return reservation;
+    const hold: Hold = { userId: user.id, tokenId: limited ? token.id : 0, amount };
+    this.holds.hold(hold, amount);
+    return hold;
   }
 
   /** Grows a hold by `extra` when the free balance allows it (a stream running past its worst case). */
-  extend(caller: RelayCaller, reservation: Reservation, extra: number, playground: boolean): boolean {
+  extend(caller: RelayCaller, hold: Hold, extra: number, playground: boolean): boolean {
     if (this.free(caller, playground) < extra) return false;
-    reservation.amount += extra;
-    this.holds.hold(reservation, extra);
+    hold.amount += extra;
+    this.holds.hold(hold, extra);
     return true;
   }
 
   /** Releases a hold: the request failed before anything was delivered. Nothing was taken, so nothing is written. */
-  refund(reservation: Reservation): void {
-    this.holds.hold(reservation, -reservation.amount);
-    reservation.amount = 0;
+  refund(hold: Hold): void {
+    this.holds.hold(hold, -hold.amount);
+    hold.amount = 0;
   }
 
   /**
@@ -142,18 +131,18 @@ export class Ledger {
    * the charge can never exceed what the hold and the free balance cover together, so no balance goes below
    * zero; the log records exactly what was charged (an upstream reporting more than its request's worst case is
    * the only way to reach the cap, and `other.uncapped_quota` then keeps its figure). The caller's cached
-   * balances change at once; the rows are written by the next flush, a few milliseconds later, in one
-   * transaction with the other requests that finished meanwhile. A balance that falls below the warning
-   * threshold here triggers the quota warning (reference §5.8), in the background. Resolves once the settlement
-   * is in the journal: callers finish their response after that.
+   * balances change at once (the ledger tells their owner); the rows are written by the next flush, a few
+   * milliseconds later, in one transaction with the other requests that finished meanwhile. A balance that
+   * falls below the warning threshold here triggers the quota warning (reference §5.8), in the background.
+   * Resolves once the settlement is in the journal: callers finish their response after that.
    */
   settle(
     caller: RelayCaller,
-    reservation: Reservation,
+    hold: Hold,
     record: ConsumeRecord,
     playground: boolean,
   ): Promise<void> | undefined {
-    this.refund(reservation);
+    this.refund(hold);
     const cap = Math.max(0, this.free(caller, playground));
     if (record.quota > cap) {
       record.other = { ...record.other, uncapped_quota: record.quota };
@@ -163,7 +152,7 @@ export class Ledger {
     const before = user.quota;
     const journaled = this.enqueue(caller, record.quota, playground, record);
     if (record.quota !== 0)
-      warnOnQuotaCrossing(this.ctx, user.id, user.quotaWarningThreshold, before, user.quota);
+      warnOnQuotaCrossing(this.ctx, user.id, user.quotaWarningThreshold, before, before - record.quota);
     return journaled;
   }
 
@@ -196,15 +185,8 @@ export class Ledger {
         quota: record.quota,
       };
     this.queue.push(entry);
-    this.holds.pending(entry.userId, entry.tokenUnlimited ? 0 : entry.tokenId, delta);
-    const limited = !playground && !token.unlimited;
-    const fresh = this.current(user.id, token.id);
-    user.quota -= delta;
-    if (fresh.user && fresh.user !== user) fresh.user.quota -= delta;
-    if (limited) {
-      token.remainQuota -= delta;
-      if (fresh.token && fresh.token !== token) fresh.token.remainQuota -= delta;
-    }
+    this.holds.addUnflushed(entry.userId, entry.tokenUnlimited ? 0 : entry.tokenId, delta);
+    this.balances.charged(caller, delta, !playground && !token.unlimited);
     this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
     return this.record(entry);
   }
@@ -257,7 +239,8 @@ export class Ledger {
       .then(
         () => {
           this.writes++;
-          for (const s of batch) this.holds.pending(s.userId, s.tokenUnlimited ? 0 : s.tokenId, -s.delta);
+          for (const s of batch)
+            this.holds.addUnflushed(s.userId, s.tokenUnlimited ? 0 : s.tokenId, -s.delta);
           this.retireJournalFiles(journal);
         },
         (err: unknown) => {

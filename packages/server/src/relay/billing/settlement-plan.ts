@@ -2,35 +2,7 @@
 import { LogType } from '@switchboard/sdk/states';
 import type { Insertable } from 'kysely';
 import type { LogsTable } from '../../db/tables.js';
-import type { JournalMark } from './ledger-journal.js';
-
-/** One settled or refunded request, waiting to be written. */
-export interface Settlement {
-  userId: number;
-  /** 0 for the playground, which has no token. */
-  tokenId: number;
-  tokenUnlimited: boolean;
-  /** Quota to take (negative: to give back). */
-  delta: number;
-  /** Quota consumed, for the used_quota counters. */
-  used: number;
-  counted: boolean;
-  channelId: number;
-  log?: Insertable<LogsTable>;
-  hourly?: { userId: number; username: string; model: string; hour: number; tokens: number; quota: number };
-  /**
-   * Its number in the journal, when there is one (the journal line carries it ahead of the entry). A batch
-   * writes only the entries past the journal's mark, so one written twice (a writer that died between its
-   * commit and its report, a replay) is taken once.
-   */
-  seq?: number;
-}
-
-/** The journal a batch's entries came from, and the last of its entries the database already holds. */
-export interface JournalPosition {
-  journal: string;
-  applied: number;
-}
+import type { JournalMark, JournalPosition, Settlement } from './settlement.js';
 
 export interface Totals {
   delta: number;

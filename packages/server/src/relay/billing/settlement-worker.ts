@@ -1,8 +1,8 @@
 // The settlement writer's thread: its own connection to the SQLite file, writing the batches the ledger sends.
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { writeBatchToSqlite } from './write-settlements-sqlite.js';
-import type { Settlement } from './settlement-plan.js';
+import { writeSettlementsToSqlite } from './write-settlements-sqlite.js';
+import type { Settlement } from './settlement.js';
 import { heapKeeper } from './worker-heap.js';
 
 export interface SettlementWorkerData {
@@ -33,7 +33,7 @@ port.on('message', (job: SettlementJob) => {
   }
   try {
     if (job.testCrash === 'before') process.exit(1);
-    writeBatchToSqlite(db, job.batch, journal);
+    writeSettlementsToSqlite(db, job.batch, journal);
     if (job.testCrash === 'after') process.exit(1);
     port.postMessage({ id: job.id } satisfies SettlementReply);
     keepHeap();

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/database.js';
 import { sqliteHandleOf } from '../../db/database.js';
 import { writeSettlements } from './write-settlements.js';
-import type { Settlement } from './settlement-plan.js';
+import type { Settlement } from './settlement.js';
 import type { SettlementJob, SettlementReply, SettlementWorkerData } from './settlement-worker.js';
 
 /** How the ledger's batches reach the database. */

@@ -28,7 +28,7 @@ const bytes = (s: string | undefined): number => (s ? Buffer.byteLength(s, 'utf8
 const jsonBytes = (v: unknown): number => (v === undefined ? 0 : bytes(JSON.stringify(v)));
 
 /**
- * An upper bound of the prompt's tokens, for the worst-case reservation: byte-level BPE tokenizers never make
+ * An upper bound of the prompt's tokens, for the worst-case hold: byte-level BPE tokenizers never make
  * more tokens than UTF-8 bytes, so text counts its bytes; media parts count a flat ceiling, audio its size.
  * Cheap (no tokenizer); about 4× the real count for English text, which only matters to a nearly empty balance.
  */

@@ -1,5 +1,6 @@
 import type { Database as Sqlite, Statement } from 'better-sqlite3';
-import { planSettlements, type Settlement, type SettlementPlan } from './settlement-plan.js';
+import { planSettlements, type SettlementPlan } from './settlement-plan.js';
+import type { Settlement } from './settlement.js';
 
 const LOG_COLUMNS = [
   'user_id',
@@ -81,7 +82,7 @@ function prepare(db: Sqlite): Prepared {
  * IMMEDIATE`): with a second connection writing (the settlement worker), a read-then-write transaction that
  * started deferred could find its snapshot stale and fail.
  */
-export function writeBatchToSqlite(db: Sqlite, batch: Settlement[], journal: string | undefined): void {
+export function writeSettlementsToSqlite(db: Sqlite, batch: Settlement[], journal: string | undefined): void {
   let p = prepared.get(db);
   if (!p) prepared.set(db, (p = prepare(db)));
   p.write.immediate(batch, journal);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId } from '../../db/insert-id.js';
 import { openTestDb, testDialects, type TestDb } from '../../testing/test-db.js';
-import { writeSettlements, type Settlement } from './write-settlements.js';
+import type { Settlement } from './settlement.js';
+import { writeSettlements } from './write-settlements.js';
 
 describe.each(testDialects())('writeSettlements on %s', (dialect) => {
   let t: TestDb;

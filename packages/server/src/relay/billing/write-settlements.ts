@@ -2,11 +2,9 @@ import type { Kysely } from 'kysely';
 import { sqliteHandleOf } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
-import type { JournalMark } from './ledger-journal.js';
-import { writeBatchToSqlite } from './write-settlements-sqlite.js';
-import { planSettlements, type SettlementPlan, type Settlement } from './settlement-plan.js';
-
-export type { Settlement } from './settlement-plan.js';
+import { writeSettlementsToSqlite } from './write-settlements-sqlite.js';
+import { planSettlements, type SettlementPlan } from './settlement-plan.js';
+import type { JournalMark, Settlement } from './settlement.js';
 
 /**
  * Writes a batch of settlements in one transaction, folded per user, token, channel and hour: under load one
@@ -24,7 +22,7 @@ export async function writeSettlements(
   const sqlite = sqliteHandleOf(db);
   if (sqlite) {
     // Holding Kysely's connection keeps its own transactions from interleaving with ours.
-    await db.connection().execute(async () => writeBatchToSqlite(sqlite, batch, journal));
+    await db.connection().execute(async () => writeSettlementsToSqlite(sqlite, batch, journal));
     return;
   }
   await db.transaction().execute(async (trx) => {

@@ -2,44 +2,12 @@ import { BlockList, isIP } from 'node:net';
 import { Role, TokenStatus, UserStatus } from '@switchboard/sdk';
 import type { AppContext } from '../../context.js';
 import { toBool } from '../../db/tables.js';
-import type { Ledger } from '../billing/ledger.js';
 import { relayError } from '../core/relay-error.js';
 import { ownWarningThreshold } from '../../notify/quota-warning.js';
 import { TOKEN_KEY_LENGTH } from '../../modules/tokens/tokens.service.js';
+import type { CallerBalances, UnflushedQuota } from '../core/balances.js';
+import type { AdmittedCaller, RelayCaller } from '../core/caller.js';
 import { TOKEN_CACHE_LIMITS, TokenCache, type TokenCacheLimits } from './token-cache.js';
-
-export interface RelayToken {
-  id: number;
-  userId: number;
-  name: string;
-  status: number;
-  expiredTime: number;
-  unlimited: boolean;
-  remainQuota: number;
-  /** Null when model limits are off. */
-  modelLimits: ReadonlySet<string> | null;
-  /** Null when every address may use the token. */
-  allowIps: BlockList | null;
-  group: string;
-}
-
-export interface RelayUser {
-  id: number;
-  username: string;
-  role: number;
-  status: number;
-  group: string;
-  quota: number;
-  /** From the user's setting; null when unset (reference §5.8). */
-  quotaWarningThreshold: number | null;
-}
-
-export interface RelayCaller {
-  token: RelayToken;
-  user: RelayUser;
-  /** `sk-KEY-<channelId>`: an admin pinning one channel. */
-  pinnedChannel?: number;
-}
 
 /** An allow list of exact addresses and CIDR ranges, one per line (or comma); invalid lines are ignored. */
 export function parseAllowIps(text: string): BlockList | null {
@@ -110,12 +78,16 @@ export class TokenAuth {
    * Where settled-but-unwritten quota is counted (the ledger): a balance read from the database is that much
    * too high until the batch holding it is written, and a read racing a write is read again.
    */
-  private ledger: Pick<Ledger, 'holds' | 'writes' | 'writing' | 'idle'> | undefined;
+  private ledger: UnflushedQuota | undefined;
 
-  /** Wires the ledger in both directions: its settlements move the balances cached here. */
-  attach(ledger: Ledger): void {
+  /** The ledger whose unflushed settlements are taken off balances read from the database. */
+  attach(ledger: UnflushedQuota): void {
     this.ledger = ledger;
-    ledger.current = (userId, tokenId) => this.cache.current(userId, tokenId);
+  }
+
+  /** The owner of the cached balances, which the ledger tells of each charge. */
+  get balances(): CallerBalances {
+    return this.cache;
   }
 
   /** Entries cached now: known keys, remembered unknown keys, shared user objects. */
@@ -213,10 +185,7 @@ export class TokenAuth {
    * The caller of a relay key, or the error that refuses it. Synchronous when the key is cached, which is every
    * request but a key's first: no promise on the relay's hot path.
    */
-  authenticate(
-    rawKey: string | undefined,
-    ip: string,
-  ): (RelayCaller & { key: string }) | Promise<RelayCaller & { key: string }> {
+  authenticate(rawKey: string | undefined, ip: string): AdmittedCaller | Promise<AdmittedCaller> {
     if (!rawKey?.trim()) throw relayError(401, 'token.missing');
     const { key, pinnedChannel } = parseKey(rawKey);
     if (!KEY_SHAPE.test(key)) throw relayError(401, 'token.invalid');
@@ -235,7 +204,7 @@ export class TokenAuth {
     key: string,
     pinnedChannel: number | undefined,
     ip: string,
-  ): RelayCaller & { key: string } {
+  ): AdmittedCaller {
     if (!caller) throw relayError(401, 'token.invalid');
     const { token, user } = caller;
     const now = this.ctx.now();
@@ -249,7 +218,7 @@ export class TokenAuth {
     if (token.allowIps && !ipAllowed(token.allowIps, ip)) throw relayError(403, 'token.ipNotAllowed');
     if (pinnedChannel !== undefined && user.role < Role.Admin)
       throw relayError(403, 'token.channelPinForbidden');
-    const admitted: RelayCaller & { key: string } = { token, user, key };
+    const admitted: AdmittedCaller = { token, user, key };
     if (pinnedChannel !== undefined) admitted.pinnedChannel = pinnedChannel;
     return admitted;
   }

@@ -1,4 +1,5 @@
-import type { RelayCaller, RelayUser } from './token-auth.js';
+import type { CallerBalances } from '../core/balances.js';
+import type { RelayCaller, RelayToken, RelayUser } from '../core/caller.js';
 
 /** How much the relay's token cache may hold. */
 export interface TokenCacheLimits {
@@ -30,16 +31,17 @@ interface SharedUser {
 
 /**
  * The relay's per-key cache of token rows, bounded in size (hits and misses) and, for misses, in time. Keys of
- * one user share one {@link RelayUser} object, so a balance the ledger moves is seen by all of them; that object
- * is kept exactly as long as one of its keys is.
+ * one user share one {@link RelayUser} object, so a charge is seen by all of them; that object is kept exactly
+ * as long as one of its keys is. The one owner of cached balances: the ledger tells it of each charge
+ * ({@link charged}) and nothing else writes them.
  */
-export class TokenCache {
+export class TokenCache implements CallerBalances {
   private readonly hits = new Map<string, Hit>();
   /** Unknown key → expiry (clock ms). One TTL for all, so insertion order is expiry order. */
   private readonly misses = new Map<string, number>();
   private readonly users = new Map<number, SharedUser>();
-  /** Token id → the token object of its cached key, which the ledger keeps up to date. */
-  private readonly tokens = new Map<number, RelayCaller['token']>();
+  /** Token id → the token object of its cached key, whose balance {@link charged} keeps up to date. */
+  private readonly tokens = new Map<number, RelayToken>();
   private seq = 0;
   /** Bumped by {@link clear}: a load that started before must not be cached after. */
   generation = 0;
@@ -116,9 +118,20 @@ export class TokenCache {
     if (shared && --shared.refs <= 0) this.users.delete(id);
   }
 
-  /** The cached objects of a user and a token, if any: the ones later requests will see. */
-  current(userId: number, tokenId: number): { user?: RelayUser; token?: RelayCaller['token'] } {
-    return { user: this.users.get(userId)?.user, token: this.tokens.get(tokenId) };
+  /**
+   * Lowers the balances of a charged caller: the objects its request holds and, when the cache was refreshed
+   * while the request was in flight, the cached objects later requests will see.
+   */
+  charged(caller: RelayCaller, delta: number, limited: boolean): void {
+    const { user, token } = caller;
+    const cachedUser = this.users.get(user.id)?.user;
+    user.quota -= delta;
+    if (cachedUser && cachedUser !== user) cachedUser.quota -= delta;
+    if (limited) {
+      const cachedToken = this.tokens.get(token.id);
+      token.remainQuota -= delta;
+      if (cachedToken && cachedToken !== token) cachedToken.remainQuota -= delta;
+    }
   }
 
   clear(): void {

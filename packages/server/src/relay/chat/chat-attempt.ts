@@ -1,6 +1,6 @@
 import type { ChannelConfig, NativeClient, UpstreamRequest } from '../providers/types.js';
 import { providerFor } from '../providers/index.js';
-import type { ChatCall } from './chat-pipeline.js';
+import type { ChatCall } from '../core/chat-call.js';
 
 /**
  * The client's own format when `channel` speaks it for `upstreamModel` (a Claude client on a Claude channel, a

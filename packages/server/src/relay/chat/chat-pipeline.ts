@@ -2,11 +2,11 @@ import { ChannelStatus } from '@switchboard/sdk';
 import { finishStream, relayStream, type StreamTarget } from './respond-stream.js';
 import { consumeRecord, type AttemptInfo } from '../billing/consume-record.js';
 import { providerFor, isOpenAiCompatible } from '../providers/index.js';
-import type { ChatRequest, ChatResponse, ClientFormat, NativeRequest, Usage } from '../providers/types.js';
-import { resolvePrice, type ResolvedPrice } from '../billing/pricing.js';
+import type { ChatResponse, Usage } from '../providers/types.js';
+import { checkAccess } from '../callers/access.js';
+import type { ChatCall } from '../core/chat-call.js';
 import { relayError } from '../core/relay-error.js';
 import type { RelayRuntime } from '../runtime.js';
-import type { RelayCaller } from '../callers/token-auth.js';
 import { firstAnswer } from '../upstream/first-answer.js';
 import { attemptRequest, nativeClientFor } from './chat-attempt.js';
 import { countedUsage, hasUsage, streamUsage } from '../billing/usage-count.js';
@@ -16,43 +16,9 @@ import { sendJson, type RelayExchange } from '../core/exchange.js';
 import { ClientGone } from '../core/client-gone.js';
 import { BufferedBody } from '../upstream/upstream-buffered.js';
 
-export interface ChatCall {
-  caller: RelayCaller;
-  /** Unified (OpenAI) request; `model` is what the client asked for. */
-  request: ChatRequest;
-  /** The client's own format, when it is not OpenAI's. */
-  format?: ClientFormat;
-  /** The client's own request, forwarded instead of `request` to channels that speak `format`. */
-  native?: NativeRequest;
-  playground?: boolean;
-}
-
-/** Group and model checks of reference §4.3 that need no channel. */
-export function checkAccess(rt: RelayRuntime, call: ChatCall): { group: string; price: ResolvedPrice } {
-  const { token, user } = call.caller;
-  const model = call.request.model;
-  if (token.modelLimits && !token.modelLimits.has(model)) {
-    throw relayError(403, 'token.modelNotAllowed', { model });
-  }
-  const group = (!call.playground && token.group) || user.group;
-  const o = rt.ctx.options;
-  if (
-    group !== user.group &&
-    !Object.hasOwn(o.json<Record<string, unknown>>('UserUsableGroups', {}), group)
-  ) {
-    throw relayError(403, 'token.groupDisabled', { group });
-  }
-  if (!Object.hasOwn(o.json<Record<string, number>>('GroupRatio', {}), group)) {
-    throw relayError(403, 'relay.groupDeprecated', { group });
-  }
-  const price = resolvePrice(o, model, group);
-  if (!price) throw relayError(400, 'relay.modelPriceNotSet', { model }, 'model_price_error');
-  return { group, price };
-}
-
 /**
  * One chat request from any client format: reserve quota, try channels (highest priority first, never the same
- * one twice), relay the answer as it comes, then settle the exact charge — or refund the reservation when
+ * one twice), relay the answer as it comes, then settle the exact charge — or refund the hold when
  * nothing was delivered. Every path ends in exactly one settle or refund.
  */
 export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchange): Promise<void> {
@@ -73,7 +39,7 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
   }
   const quotaPerUnit = ctx.options.number('QuotaPerUnit') || 500_000;
   const admission = admitChat(ledger, call, price, quotaPerUnit);
-  const { reservation } = admission;
+  const { hold } = admission;
   if (admission.cap !== undefined) call = capCompletion(call, admission.cap);
   const signal = new ClientGone(ex.res);
   const startedAt = performance.now();
@@ -108,7 +74,7 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
       rt.limits.succeeded(caller.user.id);
       const journaled = ledger.settle(
         caller,
-        reservation,
+        hold,
         consumeRecord(price, usage, info, quotaPerUnit, Date.now() / 1000),
         playground,
       );
@@ -161,6 +127,6 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
       );
     else sendJson(ex.res, 200, { ...unified, model, usage });
   } finally {
-    if (!settled) ledger.refund(reservation);
+    if (!settled) ledger.refund(hold);
   }
 }

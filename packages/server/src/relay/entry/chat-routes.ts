@@ -10,7 +10,7 @@ import { sendExchangeError } from './send-error.js';
 import type { RelayExchange } from '../core/exchange.js';
 import { validateBody } from '../core/request-fields.js';
 import type { RelayRuntime } from '../runtime.js';
-import type { RelayCaller } from '../callers/token-auth.js';
+import type { RelayCaller } from '../core/caller.js';
 
 /** An OpenAI chat body, checked field by field (a bad one is a 400 naming it). */
 const chatBody = (body: unknown): ChatRequest =>

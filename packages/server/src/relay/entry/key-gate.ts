@@ -11,9 +11,7 @@ import { keyOf } from './chat-routes.js';
 import { clientFormatOf, sendRelayError } from './send-error.js';
 import { closesUnreadBody } from '../core/exchange.js';
 import type { RelayRuntime } from '../runtime.js';
-import type { RelayCaller } from '../callers/token-auth.js';
-
-export type AdmittedCaller = RelayCaller & { key: string };
+import type { AdmittedCaller } from '../core/caller.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { relayError } from '../core/relay-error.js';
 import type { RelayRuntime } from '../runtime.js';
-import type { RelayCaller } from '../callers/token-auth.js';
+import type { RelayCaller } from '../core/caller.js';
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 type Guard = (handler: Handler) => Handler;

@@ -5,7 +5,7 @@ import { runPassthrough } from '../passthrough/passthrough.js';
 import { PASSTHROUGH_SCHEMAS } from '../passthrough/passthrough-schemas.js';
 import { validateBody } from '../core/request-fields.js';
 import type { RelayRuntime } from '../runtime.js';
-import type { RelayCaller } from '../callers/token-auth.js';
+import type { RelayCaller } from '../core/caller.js';
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 

@@ -3,7 +3,7 @@ import secureJson from 'secure-json-parse';
 import type { Config } from '../../config.js';
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../../http/json-body.js';
 import { keyOf, serveChat, type ChatRoute } from './chat-routes.js';
-import type { AdmittedCaller } from './key-gate.js';
+import type { AdmittedCaller } from '../core/caller.js';
 import { RelayError, relayError } from '../core/relay-error.js';
 import { sendExchangeError } from './send-error.js';
 import { closesUnreadBody, rawExchange, type RelayExchange } from '../core/exchange.js';

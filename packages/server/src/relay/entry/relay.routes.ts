@@ -17,7 +17,8 @@ import { exchangeOf, type RelayExchange } from '../core/exchange.js';
 import { relayListener, type RelayListener } from './relay-listener.js';
 import { chatRoutes, keyOf, serveChat } from './chat-routes.js';
 import type { RelayRuntime } from '../runtime.js';
-import { TokenAuth, type RelayCaller } from '../callers/token-auth.js';
+import { TokenAuth } from '../callers/token-auth.js';
+import type { RelayCaller } from '../core/caller.js';
 import { createUpstreamAgent } from '../upstream/upstream.js';
 import { modelsRoutes } from './models.routes.js';
 import { passthroughRoutes } from './passthrough.routes.js';
@@ -46,16 +47,19 @@ export async function relayRoutes(
   ctx: AppContext,
 ): Promise<{ listener: RelayListener }> {
   const streamIdleS = Number(process.env.STREAMING_TIMEOUT ?? 60) || 60;
+  // The token cache owns the cached balances: the ledger tells it of each charge, and it takes what the
+  // ledger has not written yet off every balance it reads.
+  const auth = new TokenAuth(ctx);
   const rt: RelayRuntime = {
     ctx,
-    auth: new TokenAuth(ctx),
+    auth,
     channels: new ChannelIndex(ctx),
     health: new ChannelHealth(ctx),
-    ledger: new Ledger(ctx),
+    ledger: new Ledger(ctx, auth.balances),
     limits: new ModelRateLimit(ctx.options),
     agent: createUpstreamAgent(streamIdleS * 1000),
   };
-  rt.auth.attach(rt.ledger);
+  auth.attach(rt.ledger);
   if (ctx.config.ledgerJournalDir) await rt.ledger.openJournal(ctx.config.ledgerJournalDir);
   app.addHook('onClose', async () => {
     await rt.ledger.close();

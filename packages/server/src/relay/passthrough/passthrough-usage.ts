@@ -30,7 +30,7 @@ export const inputText = (endpoint: Endpoint, body: Record<string, unknown>): st
     : textOf(body.input ?? body.prompt ?? body.query) + textOf(body.documents);
 
 /**
- * An upper bound of an endpoint's input tokens, for the worst-case reservation: UTF-8 bytes of the text (no
+ * An upper bound of an endpoint's input tokens, for the worst-case hold: UTF-8 bytes of the text (no
  * byte-level tokenizer makes more tokens), speech its characters as billed, audio uploads the flat estimate they
  * are billed at when the upstream reports no usage.
  */
@@ -40,7 +40,7 @@ export function inputTokenBound(endpoint: Endpoint, body: Record<string, unknown
   return Buffer.byteLength(inputText(endpoint, body), 'utf8') + 16;
 }
 
-/** A rough token count (4 characters a token) of the inputs an endpoint bills: the reservation's estimate. */
+/** A rough token count (4 characters a token) of the inputs an endpoint bills: the hold's estimate. */
 export function roughInputTokens(endpoint: Endpoint, body: Record<string, unknown>): number {
   if (endpoint === 'audio/speech') return textOf(body.input).length;
   if (endpoint.startsWith('audio/')) return 1000;

@@ -1,13 +1,13 @@
 import { maxOutputTokens, perCallQuota } from '@switchboard/sdk';
 import type { FastifyReply } from 'fastify';
-import { checkAccess } from '../chat/chat-pipeline.js';
+import { checkAccess } from '../callers/access.js';
 import { isOpenAiCompatible, providerFor } from '../providers/index.js';
 import { AZURE_CHANNEL_TYPE, azureEndpoint } from '../providers/azure/index.js';
 import { openaiHeaders, openaiUrl } from '../providers/openai/api.js';
 import type { ChannelConfig, Usage } from '../providers/types.js';
 import { admit, positive, streamBudgetFor, type ChatAdmission } from '../billing/admission.js';
-import type { ChatCall } from '../chat/chat-pipeline.js';
-import type { Reservation } from '../billing/holds.js';
+import type { ChatCall } from '../core/chat-call.js';
+import type { Hold } from '../billing/holds.js';
 import { renameModel } from '../providers/native-model.js';
 import {
   DEFAULT_MODEL,
@@ -25,7 +25,7 @@ import { hijack } from '../core/exchange.js';
 import { finishStream, relayStream, type StreamTarget } from '../chat/respond-stream.js';
 import type { RelayRuntime } from '../runtime.js';
 import { consumeRecord, type AttemptInfo } from '../billing/consume-record.js';
-import type { RelayCaller } from '../callers/token-auth.js';
+import type { RelayCaller } from '../core/caller.js';
 import type { ResolvedPrice } from '../billing/pricing.js';
 
 export interface PassthroughCall {
@@ -55,7 +55,7 @@ function imageQuota(price: ResolvedPrice, body: Record<string, unknown>, quotaPe
 
 /**
  * OpenAI endpoints other than chat, relayed to OpenAI-compatible channels byte for byte (JSON model renamed
- * when mapped), with the same reservation, channel tiers, retries and settlement as chat.
+ * when mapped), with the same hold, channel tiers, retries and settlement as chat.
  */
 export async function runPassthrough(
   rt: RelayRuntime,
@@ -80,8 +80,8 @@ export async function runPassthrough(
     request: { model, messages: [{ role: 'user', content: inputText(endpoint, body) }] },
   };
   let admission: ChatAdmission | undefined;
-  let reservation: Reservation;
-  if (isImage) reservation = rt.ledger.reserve(caller, imageQuota(price, body, quotaPerUnit), false);
+  let hold: Hold;
+  if (isImage) hold = rt.ledger.reserve(caller, imageQuota(price, body, quotaPerUnit), false);
   else {
     const worst = {
       ...price,
@@ -91,7 +91,7 @@ export async function runPassthrough(
     };
     const limit = completes ? (positive(body.max_tokens) ?? maxOutputTokens(model)) : 0;
     admission = admit(rt.ledger, asChat, worst, limit);
-    reservation = admission.reservation;
+    hold = admission.hold;
     if (admission.cap !== undefined) body = { ...body, max_tokens: admission.cap };
   }
   const signal = new ClientGone(reply.raw);
@@ -137,7 +137,7 @@ export async function runPassthrough(
       rt.limits.succeeded(caller.user.id);
       const record = consumeRecord(price, usage, info, quotaPerUnit, Date.now() / 1000);
       if (quota !== undefined) record.quota = quota;
-      await rt.ledger.settle(caller, reservation, record, false);
+      await rt.ledger.settle(caller, hold, record, false);
     };
     const estimateUsage = (): Usage => {
       const n = roughInputTokens(endpoint, body);
@@ -187,6 +187,6 @@ export async function runPassthrough(
         : bytes;
     await reply.status(res.statusCode).type(contentType).send(renamed);
   } finally {
-    if (!settled) rt.ledger.refund(reservation);
+    if (!settled) rt.ledger.refund(hold);
   }
 }

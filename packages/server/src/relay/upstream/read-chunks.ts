@@ -1,11 +1,5 @@
 import { Readable } from 'node:stream';
-import { StreamedBody } from './upstream-streamed.js';
-
-/**
- * Whether to go on reading after a chunk: true to go on, false to stop (the body is destroyed, so its
- * connection is not reused), or a promise of either while reading waits.
- */
-export type ChunkVerdict = boolean | Promise<boolean>;
+import { StreamedBody, type ChunkVerdict } from './upstream-streamed.js';
 
 const prematureClose = () =>
   Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });

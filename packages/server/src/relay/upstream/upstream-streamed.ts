@@ -1,5 +1,4 @@
 import type { Pool } from 'undici';
-import type { ChunkVerdict } from './read-chunks.js';
 import {
   arrayBufferOf,
   CancellableHandler,
@@ -9,6 +8,12 @@ import {
   utf8,
   type Signal,
 } from './upstream-dispatch.js';
+
+/**
+ * Whether to go on reading after a chunk: true to go on, false to stop (the body is destroyed, so its
+ * connection is not reused), or a promise of either while reading waits.
+ */
+export type ChunkVerdict = boolean | Promise<boolean>;
 
 /** What is held for a reader that has not started yet before the upstream is paused, as a Readable's buffer. */
 const HIGH_WATER = 64 * 1024;
