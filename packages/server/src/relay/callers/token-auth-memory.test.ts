@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function refused(authorization: string): Promise<void> {
-  const res = await t.app.inject({
+  const res = await t.call({
     method: 'POST',
     url: '/v1/chat/completions',
     headers: { authorization },
