@@ -7,6 +7,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * V8 flags for the server process (`npm start` and the benchmark alike); SWB_NODE_FLAGS replaces them.
+ * packages/server/src/relay/README.md sums them up beside the request path they were measured on.
  *
  * An 8 MB semi-space (V8's default grows to 16 MB): at c=64 peak RSS fell from ~145 MB to ~128 MB with
  * throughput unchanged within the run-to-run noise. 12 MB was measured again later: 4-13 % more requests per
@@ -51,8 +52,8 @@ export async function buildServer() {
     // console-render-thread.ts look.
     entryPoints: [
       'packages/server/src/main.ts',
-      'packages/server/src/relay/tokenizer-worker.mjs',
-      'packages/server/src/relay/settlement-worker.ts',
+      'packages/server/src/relay/billing/tokenizer-worker.mjs',
+      'packages/server/src/relay/billing/settlement-worker.ts',
       'packages/server/src/http/console-render-worker.ts',
     ],
     entryNames: '[name]',

@@ -75,11 +75,10 @@ export function layerOf(area: string, fn: string, url: string): string {
     return 'HTTP server / streams (node)';
   if (area === 'npm:undici' || /_http_client|_http_agent/.test(url)) return 'upstream client';
   if (/npm:(pino|pino-std-serializers|sonic-boom|thread-stream)/.test(area)) return 'logging';
-  if (/relay\/ledger-journal/.test(url)) return 'journal';
-  if (/relay\/(ledger|holds|admission|settlement|stream-budget|pricing|usage-count)/.test(url))
-    return 'billing';
+  if (/relay\/billing\/ledger-journal/.test(url)) return 'journal';
+  if (/relay\/billing\//.test(url)) return 'billing';
   if (/npm:@switchboard\/sdk|packages\/sdk\//.test(area + url)) return 'billing';
-  if (/relay\/(token-auth|token-cache)|http\/auth/.test(url)) return 'auth';
+  if (/relay\/callers\/(token-auth|token-cache)|http\/auth/.test(url)) return 'auth';
   if (area === 'npm:zod' || /request-fields|chat-request-schema/.test(url)) return 'validation';
   if (/npm:(better-sqlite3|kysely)|server\/db/.test(area)) return 'database';
   if (area.startsWith('server/')) return `our code (${area})`;

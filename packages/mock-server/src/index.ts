@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { seedFixtures, type Credentials } from './fixtures/index.js';
@@ -84,6 +84,11 @@ export interface MockServer {
   url: string;
   port: number;
   app: FastifyInstance;
+  /**
+   * One request in process, taking the path a request from a socket takes (the relay's chat routes ahead of
+   * Fastify); `app.inject` goes straight to Fastify's router.
+   */
+  inject(opts: InjectOptions | string): Promise<LightMyRequestResponse>;
   ctx: AppContext;
   db: Db;
   upstreams: { openai: OpenAiUpstream; anthropic: AnthropicUpstream; gemini: GeminiUpstream };
@@ -113,7 +118,7 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
   try {
     await migrateToLatest(db);
     const host = opts.host ?? '127.0.0.1';
-    const { app, ctx } = await buildApp({
+    const { app, ctx, inject } = await buildApp({
       db,
       config: testConfig({
         port: opts.port ?? 0,
@@ -150,6 +155,7 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
       url,
       port,
       app,
+      inject,
       ctx,
       db,
       upstreams: { openai, anthropic, gemini },

@@ -113,7 +113,7 @@ describe('malformed input over every route', () => {
     const stats = new Map<string, number>();
     const answered = { root: 0, alice: 0, anonymous: 0 };
     const send = async (req: (typeof plan)[number]) => {
-      const res = await mock.app.inject({
+      const res = await mock.inject({
         method: req.method as 'GET',
         url: req.url,
         // Sessions change between batches: the caller's cookie is the one current when the request is sent.

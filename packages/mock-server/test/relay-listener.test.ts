@@ -62,7 +62,7 @@ describe('the relay listener', () => {
   });
 
   it('answers in-process inject (tests, mock-server) as over HTTP', async () => {
-    const res = await mock.app.inject({
+    const res = await mock.inject({
       method: 'POST',
       url: '/v1/chat/completions',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${mock.credentials.apiKey}` },

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import type { Config, LogLevel } from './config.js';
 import { SecretBox } from './crypto.js';
 import { AppEvents } from './events.js';
@@ -15,10 +15,9 @@ import type { AppContext } from './context.js';
 import { OptionStore } from './modules/options/option-store.js';
 import { registerModules } from './modules/index.js';
 import { registerTurnstile } from './modules/turnstile/turnstile.js';
-import { relayRoutes } from './relay/relay.routes.js';
-import type { RelayListener } from './relay/relay-listener.js';
-import { injectThroughRelay } from './http/inject.js';
-import { createFrontDoor } from './http/front-door.js';
+import { relayRoutes } from './relay/entry/relay.routes.js';
+import { clientFormatOf } from './relay/entry/send-error.js';
+import { FrontDoor } from './http/front-door.js';
 
 export interface AppDeps {
   db: Db;
@@ -29,8 +28,18 @@ export interface AppDeps {
   logger?: boolean | { level: LogLevel; stream?: NodeJS.WritableStream };
 }
 
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /**
+   * One request in process through the front door, as a socket's request would come (the relay's chat routes
+   * first); `app.inject` goes straight to Fastify's router.
+   */
+  inject(opts: InjectOptions | string): Promise<LightMyRequestResponse>;
+}
+
 /** Builds the whole server without listening: tests call `inject`, main.ts calls `listen`. */
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
   const options = await OptionStore.load(deps.db);
   const flushers: (() => Promise<void>)[] = [];
@@ -46,13 +55,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     },
     onFlush: (fn) => void flushers.push(fn),
   };
-  // The relay's chat routes answer ahead of Fastify (relay-listener.ts); it is known only once the relay is set up.
-  const relay: { first?: RelayListener } = {};
+  // The relay's chat routes answer ahead of Fastify (relay-listener.ts), once the relay is set up.
+  const door = new FrontDoor(deps.config.connections);
   const app = Fastify({
-    serverFactory: (handler) =>
-      createFrontDoor(deps.config.connections, (req, res) => {
-        if (!relay.first?.(req, res)) handler(req, res);
-      }),
+    serverFactory: door.serverFactory,
     logger: deps.logger ?? false,
     bodyLimit: deps.config.bodyLimit,
     trustProxy: deps.config.trustProxy,
@@ -71,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       route.bodyLimit = Math.min(route.bodyLimit ?? apiBodyLimit, apiBodyLimit);
   });
   await app.register(cookie, { secret: deps.config.sessionSecret });
-  registerErrorHandling(app);
+  registerErrorHandling(app, clientFormatOf);
   registerJsonBody(app);
   registerRateLimits(app, deps.config);
   registerQueryTolerance(app);
@@ -81,7 +87,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addHook('onClose', () => ctx.flush());
   await registerModules(app, ctx);
   const { listener } = await relayRoutes(app, ctx);
-  relay.first = listener;
-  injectThroughRelay(app, listener);
-  return { app, ctx };
+  door.first = listener;
+  return { app, ctx, inject: (opts) => door.inject(app, opts) };
 }

@@ -1,10 +1,20 @@
 import { formatZodError, translate, type MessageKey } from '@switchboard/sdk';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { clientFormatOf } from '../relay/relay-errors.js';
 import { AppError } from './errors.js';
 import { requestLang } from './language.js';
 import { routePath } from './route-family.js';
+
+/** A relay client format's error body (Claude's, Gemini's), when it is not OpenAI's. */
+export interface ErrorShape {
+  errorBody(status: number, error: { message: string; type: string; code: string }): unknown;
+}
+
+/**
+ * The error shape of a relay path, for failures raised before its handler runs (a body too large, a bad
+ * content type). The relay knows its paths' client formats and hands this over at registration (app.ts).
+ */
+export type ErrorShapeOf = (path: string) => ErrorShape | undefined;
 
 const isRelayPath = (url: string) =>
   url.startsWith('/v1') || url.startsWith('/v1beta') || url.startsWith('/pg/');
@@ -38,10 +48,11 @@ export function sendFailure(
   message: string,
   code = '',
   key?: MessageKey,
+  shapeOf: ErrorShapeOf = () => undefined,
 ) {
   const path = routePath(req);
   if (isRelayPath(path)) {
-    const format = clientFormatOf(path);
+    const format = shapeOf(path);
     if (format) return reply.status(status).send(format.errorBody(status, { message, type: '', code }));
     const type = status >= 500 ? 'new_api_error' : 'invalid_request_error';
     return reply.status(status).send({ error: { message, type, param: '', code } });
@@ -68,21 +79,24 @@ function fastifyErrorKey(err: FastifyError): { status: number; key: MessageKey }
   }
 }
 
-/** One place turns every thrown error into a response; clients never see a stack trace. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * One place turns every thrown error into a response; clients never see a stack trace. Relay paths answer in
+ * their client's error shape, as `shapeOf` tells.
+ */
+export function registerErrorHandling(app: FastifyInstance, shapeOf?: ErrorShapeOf): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const lang = requestLang(req);
+    const fail = (status: number, message: string, code = '', key?: MessageKey) =>
+      sendFailure(req, reply, status, message, code, key, shapeOf);
     if (error instanceof AppError) {
       if (error.status === 429) reply.header('Retry-After', String(error.params.retryAfter ?? 60));
-      const message = translate(error.key, lang, error.params);
-      return sendFailure(req, reply, error.status, message, error.code, error.key);
+      return fail(error.status, translate(error.key, lang, error.params), error.code, error.key);
     }
-    if (error instanceof ZodError)
-      return sendFailure(req, reply, 400, formatZodError(error, lang), 'bad_request');
+    if (error instanceof ZodError) return fail(400, formatZodError(error, lang), 'bad_request');
     const known = fastifyErrorKey(error);
-    if (known) return sendFailure(req, reply, known.status, translate(known.key, lang));
+    if (known) return fail(known.status, translate(known.key, lang));
     req.log.error({ err: error }, 'unhandled error');
-    return sendFailure(req, reply, 500, translate('common.internalError', lang), 'internal');
+    return fail(500, translate('common.internalError', lang), 'internal');
   });
 
   app.setNotFoundHandler((req, reply) => {

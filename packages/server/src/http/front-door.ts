@@ -1,6 +1,45 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import inject from 'light-my-request';
 import type { ConnectionLimits } from '../config.js';
+
+/** Takes a request (true) or leaves it to Fastify (false), before anything of it has been read. */
+export type RequestTaker = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/**
+ * The server's one request handler: `first` takes the requests it serves (the relay's chat routes, set once the
+ * relay is built: relay/entry/relay-listener.ts), Fastify's router the rest. A socket's requests come through
+ * it (Fastify's `serverFactory`), and so do requests injected in process (tests, mock-server): Fastify's own
+ * `app.inject` would go straight to its router, where the same chat routes are served the Fastify way.
+ */
+export class FrontDoor {
+  first: RequestTaker | undefined = undefined;
+
+  constructor(private readonly limits: ConnectionLimits) {}
+
+  /** For Fastify's `serverFactory`: the HTTP server, handing each request to `first`, then to `fastify`. */
+  readonly serverFactory = (fastify: RequestListener): Server =>
+    createFrontDoor(this.limits, (req, res) => {
+      if (!this.first?.(req, res)) fastify(req, res);
+    });
+
+  /** One request in process, through the same handler as a socket's, once `app` is ready. */
+  inject(app: FastifyInstance, opts: InjectOptions | string): Promise<LightMyRequestResponse> {
+    return inject((req, res) => {
+      app.ready((err) => {
+        if (err) res.emit('error', err);
+        else if (!this.first?.(req, res)) app.routing(req, res);
+      });
+    }, opts);
+  }
+}
 
 /**
  * The HTTP server every request comes in through, bounded in the request-reading phase only. Node's own

@@ -1,10 +1,10 @@
-import type { UpstreamAgent } from './upstream.js';
+import type { UpstreamAgent } from './upstream/upstream.js';
 import type { AppContext } from '../context.js';
-import type { ChannelHealth } from './channel-health.js';
-import type { ChannelIndex } from './channel-index.js';
-import type { Ledger } from './ledger.js';
-import type { ModelRateLimit } from './model-rate-limit.js';
-import type { TokenAuth } from './token-auth.js';
+import type { ChannelHealth } from './channels/channel-health.js';
+import type { ChannelIndex } from './channels/channel-index.js';
+import type { Ledger } from './billing/ledger.js';
+import type { ModelRateLimit } from './callers/model-rate-limit.js';
+import type { TokenAuth } from './callers/token-auth.js';
 
 /** The relay's long-lived parts, built once per app. */
 export interface RelayRuntime {

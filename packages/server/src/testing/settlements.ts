@@ -1,4 +1,4 @@
-import type { Settlement } from '../relay/settlement-plan.js';
+import type { Settlement } from '../relay/billing/settlement.js';
 
 /** A settled request of `delta` quota by `userId` without a token of its own (as the playground's), for tests. */
 export const userSettlement = (

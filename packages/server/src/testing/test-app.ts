@@ -46,7 +46,7 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   close(): Promise<void>;
-  /** `app.inject` that parses the JSON body. */
+  /** A request in process through the server's front door (the relay's chat routes first, then Fastify). */
   call(opts: InjectOptions): Promise<
     LightMyRequestResponse & {
       body: string; // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests index into arbitrary bodies
@@ -65,12 +65,16 @@ export async function createTestApp(
   opts: { dialect?: DialectName; config?: Partial<Config>; now?: () => number } = {},
 ): Promise<TestApp> {
   const testDb = await openTestDb(opts.dialect ?? 'sqlite');
-  const { app, ctx } = await buildApp({ db: testDb.db, config: testConfig(opts.config), now: opts.now });
+  const { app, ctx, inject } = await buildApp({
+    db: testDb.db,
+    config: testConfig(opts.config),
+    now: opts.now,
+  });
   await bootstrapRoot(ctx);
   await app.ready();
-  const call: TestApp['call'] = (o) => app.inject(o) as never;
+  const call: TestApp['call'] = (o) => inject(o) as never;
   const login = async (username: string, password: string): Promise<Caller> => {
-    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password } });
+    const res = await inject({ method: 'POST', url: '/api/user/login', payload: { username, password } });
     const body = res.json();
     if (!body.success) throw new Error(`login ${username} failed: ${body.message}`);
     const cookie = res.cookies.find((c) => c.name === 'session');

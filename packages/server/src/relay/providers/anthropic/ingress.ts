@@ -18,7 +18,7 @@ import type {
   ClaudeToolChoice,
   ClaudeUsage,
 } from './types.js';
-import { validateBody } from '../../request-fields.js';
+import { validateBody } from '../../core/request-fields.js';
 import { ClaudeRequestSchema } from './request-schema.js';
 
 /** The client's `/v1/messages` side: Claude requests in, Claude responses out (the stream lives in ingress-stream.ts). */

@@ -1,6 +1,6 @@
 import { msg } from '@switchboard/sdk';
 import { z } from 'zod';
-import { bool, model, num, object, str, strings, tokens } from '../../request-fields.js';
+import { bool, model, num, object, str, strings, tokens } from '../../core/request-fields.js';
 
 /** The fields each block type must carry (the converters read them). */
 const REQUIRED: Record<string, readonly string[]> = {

@@ -2,8 +2,8 @@
 import type { ChatMessage, ChatRequest, ChatTool, ContentPart, ToolCall } from '../types.js';
 import { bareModel } from './api.js';
 import { effortForBudget } from './mapping.js';
-import { relayError } from '../../relay-error.js';
-import { validateBody } from '../../request-fields.js';
+import { relayError } from '../../core/relay-error.js';
+import { validateBody } from '../../core/request-fields.js';
 import { GeminiRequestSchema } from './request-schema.js';
 import type { GeminiContent, GeminiGenerationConfig, GeminiPart, GeminiRequest } from './types.js';
 

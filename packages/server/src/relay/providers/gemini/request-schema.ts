@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, count, num, object, str, strings, tokens } from '../../request-fields.js';
+import { bool, count, num, object, str, strings, tokens } from '../../core/request-fields.js';
 
 const part = z.looseObject({
   text: str.nullish(),

@@ -1,0 +1,76 @@
+// The constants alone: the settlement worker's bundle should not carry the whole SDK (zod and all).
+import { LogType } from '@switchboard/sdk/states';
+import type { Insertable } from 'kysely';
+import type { LogsTable } from '../../db/tables.js';
+import type { JournalMark, JournalPosition, Settlement } from './settlement.js';
+
+export interface Totals {
+  delta: number;
+  used: number;
+  count: number;
+}
+
+export type HourlyRow = NonNullable<Settlement['hourly']> & { count: number };
+
+/** A batch folded into the statements it needs: one per user, token, channel and hour, one row per log. */
+export interface SettlementPlan {
+  users: Map<number, Totals>;
+  tokens: Map<number, Totals & { limited: boolean }>;
+  channels: Map<number, number>;
+  logs: Insertable<LogsTable>[];
+  hourly: HourlyRow[];
+  /** Unix seconds, for tokens' accessed_time. */
+  now: number;
+  /** Where the journal's mark moves, in the same transaction; undefined when nothing new was journaled. */
+  mark: JournalMark | undefined;
+}
+
+const zero = (): Totals => ({ delta: 0, used: 0, count: 0 });
+
+function add<K, T extends Totals>(map: Map<K, T>, key: K, s: Settlement, fresh: () => T): T {
+  let acc = map.get(key);
+  if (!acc) map.set(key, (acc = fresh()));
+  acc.delta += s.delta;
+  acc.used += s.used;
+  acc.count += s.counted ? 1 : 0;
+  return acc;
+}
+
+export function planSettlements(batch: Settlement[], position?: JournalPosition): SettlementPlan {
+  const plan: SettlementPlan = {
+    users: new Map(),
+    tokens: new Map(),
+    channels: new Map(),
+    logs: [],
+    hourly: [],
+    now: Math.floor(Date.now() / 1000),
+    mark: undefined,
+  };
+  const applied = position?.applied ?? 0;
+  let last = applied;
+  const hourly = new Map<string, HourlyRow>();
+  for (const s of batch) {
+    if (s.seq !== undefined) {
+      if (s.seq <= applied) continue;
+      if (s.seq > last) last = s.seq;
+    }
+    add(plan.users, s.userId, s, zero);
+    if (s.tokenId) {
+      const t = add(plan.tokens, s.tokenId, s, () => ({ ...zero(), limited: false }));
+      t.limited ||= !s.tokenUnlimited;
+    }
+    if (s.channelId && s.used) plan.channels.set(s.channelId, (plan.channels.get(s.channelId) ?? 0) + s.used);
+    if (s.log) plan.logs.push(s.log.type === LogType.Consume ? s.log : { ...s.log, type: LogType.Consume });
+    if (s.hourly) {
+      const k = `${s.hourly.userId}\u0000${s.hourly.model}\u0000${s.hourly.hour}`;
+      let row = hourly.get(k);
+      if (!row) hourly.set(k, (row = { ...s.hourly, tokens: 0, quota: 0, count: 0 }));
+      row.tokens += s.hourly.tokens;
+      row.quota += s.hourly.quota;
+      row.count += 1;
+    }
+  }
+  plan.hourly = [...hourly.values()];
+  if (position && last > applied) plan.mark = { journal: position.journal, seq: last };
+  return plan;
+}

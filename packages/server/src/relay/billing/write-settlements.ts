@@ -1,0 +1,135 @@
+import type { Kysely } from 'kysely';
+import { sqliteHandleOf } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
+import type { Database } from '../../db/tables.js';
+import { writeSettlementsToSqlite } from './write-settlements-sqlite.js';
+import { planSettlements, type SettlementPlan } from './settlement-plan.js';
+import type { JournalMark, Settlement } from './settlement.js';
+
+/**
+ * Writes a batch of settlements in one transaction, folded per user, token, channel and hour: under load one
+ * flush covers dozens of requests with a handful of statements. Balances clamp at zero (a charge larger than what
+ * is left takes the rest), so no interleaving can drive them negative. With `journal`, entries at or below that
+ * journal's mark are skipped and the mark moves to the last one, in the same transaction: a settlement written
+ * twice (a replay after a crash, a batch retried after its writer died) is taken once. On SQLite the batch runs
+ * as cached prepared statements on the connection Kysely lends us (no query building on the hot path).
+ */
+export async function writeSettlements(
+  db: Kysely<Database>,
+  batch: Settlement[],
+  journal?: string,
+): Promise<void> {
+  const sqlite = sqliteHandleOf(db);
+  if (sqlite) {
+    // Holding Kysely's connection keeps its own transactions from interleaving with ours.
+    await db.connection().execute(async () => writeSettlementsToSqlite(sqlite, batch, journal));
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    const applied = journal === undefined ? undefined : { journal, applied: await appliedSeq(trx, journal) };
+    await applyPlan(trx, planSettlements(batch, applied));
+  });
+}
+
+async function appliedSeq(trx: Kysely<Database>, journal: string): Promise<number> {
+  const row = await trx
+    .selectFrom('ledger_marks')
+    .select('seq')
+    .where('journal', '=', journal)
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+async function applyPlan(trx: Kysely<Database>, plan: SettlementPlan): Promise<void> {
+  for (const [id, a] of plan.users) {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({
+        quota: eb
+          .case()
+          .when('quota', '>=', a.delta)
+          .then(eb('quota', '-', a.delta))
+          .else(0)
+          .end(),
+        used_quota: eb('used_quota', '+', a.used),
+        request_count: eb('request_count', '+', a.count),
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+  for (const [id, a] of plan.tokens) {
+    await trx
+      .updateTable('tokens')
+      .set((eb) => ({
+        remain_quota: a.limited
+          ? eb
+              .case()
+              .when('remain_quota', '>=', a.delta)
+              .then(eb('remain_quota', '-', a.delta))
+              .else(0)
+              .end()
+          : eb.ref('remain_quota'),
+        used_quota: eb('used_quota', '+', a.used),
+        accessed_time: plan.now,
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+  for (const [id, used] of plan.channels) {
+    await trx
+      .updateTable('channels')
+      .set((eb) => ({ used_quota: eb('used_quota', '+', used) }))
+      .where('id', '=', id)
+      .execute();
+  }
+  for (let i = 0; i < plan.logs.length; i += 50)
+    await trx
+      .insertInto('logs')
+      .values(plan.logs.slice(i, i + 50))
+      .execute();
+  await writeHourly(trx, plan);
+  if (plan.mark) await writeMark(trx, plan.mark);
+}
+
+async function writeHourly(trx: Kysely<Database>, plan: SettlementPlan): Promise<void> {
+  const mysql = dialectOf(trx) === 'mysql';
+  for (const r of plan.hourly) {
+    const insert = trx.insertInto('quota_data').values({
+      user_id: r.userId,
+      username: r.username,
+      model_name: r.model,
+      created_at: r.hour,
+      token_used: r.tokens,
+      count: r.count,
+      quota: r.quota,
+    });
+    if (mysql) {
+      await insert
+        .onDuplicateKeyUpdate((eb) => ({
+          token_used: eb('token_used', '+', r.tokens),
+          count: eb('count', '+', r.count),
+          quota: eb('quota', '+', r.quota),
+        }))
+        .execute();
+    } else {
+      await insert
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'model_name', 'created_at']).doUpdateSet((eb) => ({
+            token_used: eb('quota_data.token_used', '+', r.tokens),
+            count: eb('quota_data.count', '+', r.count),
+            quota: eb('quota_data.quota', '+', r.quota),
+          })),
+        )
+        .execute();
+    }
+  }
+}
+
+async function writeMark(trx: Kysely<Database>, mark: JournalMark): Promise<void> {
+  const res = await trx
+    .updateTable('ledger_marks')
+    .set({ seq: mark.seq })
+    .where('journal', '=', mark.journal)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) await trx.insertInto('ledger_marks').values(mark).execute();
+}

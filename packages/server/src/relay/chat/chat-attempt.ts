@@ -1,0 +1,30 @@
+import type { ChannelConfig, NativeClient, UpstreamRequest } from '../providers/types.js';
+import { providerFor } from '../providers/index.js';
+import type { ChatCall } from '../core/chat-call.js';
+
+/**
+ * The client's own format when `channel` speaks it for `upstreamModel` (a Claude client on a Claude channel, a
+ * Gemini client on a Gemini channel): that attempt then forwards the client's body and relays the answer as it
+ * comes. Decided per attempt, so a failover to a channel of another format still converts.
+ */
+export function nativeClientFor(
+  call: ChatCall,
+  channel: ChannelConfig,
+  upstreamModel: string,
+): NativeClient | undefined {
+  const client = call.native ? call.format?.native : undefined;
+  const speaks = providerFor(channel.type).native?.dialect(upstreamModel);
+  return client && speaks === client.dialect ? client : undefined;
+}
+
+/** The upstream call of one attempt: the client's own body forwarded, or the unified request converted. */
+export function attemptRequest(
+  call: ChatCall,
+  channel: ChannelConfig,
+  upstreamModel: string,
+): UpstreamRequest | Promise<UpstreamRequest> {
+  const provider = providerFor(channel.type);
+  if (call.native && provider.native && nativeClientFor(call, channel, upstreamModel))
+    return provider.native.request(channel, call.native, upstreamModel);
+  return provider.chatRequest(channel, call.request, upstreamModel);
+}

@@ -1,0 +1,153 @@
+import { UserStatus } from '@switchboard/sdk';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { ChannelHealth } from '../channels/channel-health.js';
+import { ChannelIndex } from '../channels/channel-index.js';
+import { channelOpsRoutes } from '../../modules/channels/channel-ops.routes.js';
+import { runChat } from '../chat/chat-pipeline.js';
+import { Ledger } from '../billing/ledger.js';
+import { ModelRateLimit } from '../callers/model-rate-limit.js';
+import type { ChatRequest, ClientFormat } from '../providers/types.js';
+import { relayError } from '../core/relay-error.js';
+import { ChatRequestSchema } from '../chat/chat-request-schema.js';
+import { validateBody } from '../core/request-fields.js';
+import { sendRelayError } from './send-error.js';
+import { exchangeOf, type RelayExchange } from '../core/exchange.js';
+import { relayListener, type RelayListener } from './relay-listener.js';
+import { chatRoutes, keyOf, serveChat } from './chat-routes.js';
+import type { RelayRuntime } from '../runtime.js';
+import { TokenAuth } from '../callers/token-auth.js';
+import type { RelayCaller } from '../core/caller.js';
+import { createUpstreamAgent } from '../upstream/upstream.js';
+import { modelsRoutes } from './models.routes.js';
+import { passthroughRoutes } from './passthrough.routes.js';
+import { ownWarningThreshold } from '../../notify/quota-warning.js';
+import { isApiRequest } from '../../http/route-family.js';
+import { gateRelayBodies, loggedInFirst } from './key-gate.js';
+
+type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+const guard =
+  (handler: Handler, format?: ClientFormat): Handler =>
+  async (req, reply) => {
+    try {
+      return await handler(req, reply);
+    } catch (err) {
+      return sendRelayError(req, reply, err, format);
+    }
+  };
+
+/** The playground's chat body also names the group to bill. */
+const PlaygroundRequestSchema = ChatRequestSchema.extend({ group: z.string().nullish() });
+
+/** The relay: `/v1` (OpenAI and Claude formats), `/v1beta` (Gemini format) and the playground. */
+export async function relayRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+): Promise<{ listener: RelayListener }> {
+  const streamIdleS = Number(process.env.STREAMING_TIMEOUT ?? 60) || 60;
+  // The token cache owns the cached balances: the ledger tells it of each charge, and it takes what the
+  // ledger has not written yet off every balance it reads.
+  const auth = new TokenAuth(ctx);
+  const rt: RelayRuntime = {
+    ctx,
+    auth,
+    channels: new ChannelIndex(ctx),
+    health: new ChannelHealth(ctx),
+    ledger: new Ledger(ctx, auth.balances),
+    limits: new ModelRateLimit(ctx.options),
+    agent: createUpstreamAgent(streamIdleS * 1000),
+  };
+  auth.attach(rt.ledger);
+  if (ctx.config.ledgerJournalDir) await rt.ledger.openJournal(ctx.config.ledgerJournalDir);
+  app.addHook('onClose', async () => {
+    await rt.ledger.close();
+    await rt.agent.closeAll();
+  });
+  // Management writes may change a token, a user or a balance: drop the relay's cached rows.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' && isApiRequest(req) && reply.statusCode < 400) {
+      ctx.events.emit('tokens', []);
+    }
+  });
+
+  gateRelayBodies(app, rt);
+  // Routes with a body had their key checked before it was read; the model lists check it here.
+  const tokenCaller = async (req: FastifyRequest) =>
+    req.relayCaller ?? rt.auth.authenticate(keyOf(req), req.ip);
+  const chat = chatRoutes(rt);
+  const checked = (req: FastifyRequest) => req.relayCaller!;
+
+  // The same routes through Fastify, for the URLs the raw listener leaves to it (a trailing slash, a body
+  // that is not declared JSON): one behaviour, whichever way a request comes in.
+  app.post('/v1/chat/completions', (req, reply) =>
+    serveChat(chat.openai, exchangeOf(req, reply), checked(req), req.body),
+  );
+  app.post('/v1/messages', (req, reply) =>
+    serveChat(chat.claude, exchangeOf(req, reply), checked(req), req.body),
+  );
+  app.post('/v1beta/models/:target', (req, reply) =>
+    serveChat(
+      chat.gemini,
+      exchangeOf(req, reply),
+      checked(req),
+      req.body,
+      (req.params as { target: string }).target,
+    ),
+  );
+
+  app.post(
+    '/pg/chat/completions',
+    { config: { auth: 'user' }, onRequest: loggedInFirst(ctx) },
+    guard(async (req, reply) => {
+      const user = req.user!;
+      if (user.viaAccessToken) throw relayError(400, 'relay.playgroundSessionOnly');
+      const body = validateBody<ChatRequest & { group?: string }>(PlaygroundRequestSchema, req.body);
+      const row = await ctx.db
+        .selectFrom('users')
+        .select(['quota', 'setting'])
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      const caller: RelayCaller = {
+        user: { ...user, quota: row.quota, quotaWarningThreshold: ownWarningThreshold(row.setting) },
+        token: {
+          id: 0,
+          userId: user.id,
+          name: `playground-${body.group || user.group}`,
+          status: UserStatus.Enabled,
+          expiredTime: -1,
+          unlimited: true,
+          remainQuota: 0,
+          modelLimits: null,
+          allowIps: null,
+          group: body.group ?? '',
+        },
+      };
+      const { group: _group, ...request } = body;
+      const serve = (ex: RelayExchange, who: RelayCaller) =>
+        runChat(rt, { caller: who, request: request as ChatRequest, playground: true }, ex);
+      return serveChat({ serve }, exchangeOf(req, reply), caller, undefined);
+    }),
+  );
+
+  await modelsRoutes(app, rt, tokenCaller, guard);
+  await passthroughRoutes(app, rt, tokenCaller, guard);
+  await channelOpsRoutes(app, rt);
+
+  // Routes new-api registers but does not serve: an honest 501 in OpenAI's shape.
+  const notImplemented = guard(async () => {
+    throw relayError(501, 'relay.notImplemented', {}, 'api_not_implemented');
+  });
+  for (const path of [
+    '/v1/images/edits',
+    '/v1/images/variations',
+    '/v1/files',
+    '/v1/files/*',
+    '/v1/fine-tunes',
+    '/v1/fine-tunes/*',
+  ]) {
+    app.all(path, notImplemented);
+  }
+  return { listener: relayListener(chat, rt.auth, ctx.config) };
+}
