@@ -1,3 +1,4 @@
+import { ChannelUpdateParamsSchema, isMessageKey, issueParams, translate } from '@switchboard/sdk';
 import { z } from 'zod';
 import { usageError } from '../core/errors.js';
 
@@ -21,10 +22,17 @@ const list = z
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
 const jsonMap = z.union([z.record(z.string(), z.unknown()), z.string()]);
 
-/** One channel as the gateway file describes it; fields left out are not managed. */
+// A channel's fields as the SDK checks them for `PUT /api/channel/` (each optional there).
+const sdk = ChannelUpdateParamsSchema.in.shape;
+
+/**
+ * One channel as the gateway file describes it; fields left out are not managed. Fields the file writes as
+ * the API takes them are the SDK's (its checks, trimming and messages); the others have the file's own form:
+ * status by name, the key as a reference, lists as lists, JSON maps as objects, auto_ban as a boolean.
+ */
 export const ChannelSpecSchema = z.strictObject({
-  name: z.string().trim().min(1),
-  type: z.number().int().min(1),
+  name: sdk.name.unwrap(),
+  type: sdk.type.unwrap(),
   status: z.enum(['enabled', 'disabled', 'auto-disabled']).optional(),
   key: z
     .string()
@@ -35,18 +43,18 @@ export const ChannelSpecSchema = z.strictObject({
     .optional(),
   models: list.optional(),
   group: list.optional(),
-  priority: z.number().int().optional(),
-  weight: z.number().int().min(0).optional(),
-  base_url: z.string().optional(),
-  tag: z.string().optional(),
-  test_model: z.string().optional(),
+  priority: sdk.priority,
+  weight: sdk.weight,
+  base_url: sdk.base_url,
+  tag: sdk.tag,
+  test_model: sdk.test_model,
   model_mapping: jsonMap.optional(),
   status_code_mapping: jsonMap.optional(),
   setting: jsonMap.optional(),
-  other: z.string().optional(),
-  openai_organization: z.string().optional(),
+  other: sdk.other,
+  openai_organization: sdk.openai_organization,
   auto_ban: z.boolean().optional(),
-});
+} satisfies { [field in keyof typeof sdk]?: z.ZodType });
 export type ChannelSpec = z.output<typeof ChannelSpecSchema>;
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
@@ -62,12 +70,18 @@ export const GatewayDocSchema = z.strictObject({
 });
 export type GatewayDoc = z.output<typeof GatewayDocSchema>;
 
-/** Validates a parsed document; duplicate channel names are an error, never a guess. */
-export function parseDoc(value: unknown, source: string): GatewayDoc {
+/**
+ * Validates a parsed document; duplicate channel names are an error, never a guess. The SDK's checks speak in
+ * `lang` (the CLI's SWB_LANG).
+ */
+export function parseDoc(value: unknown, source: string, lang: 'zh' | 'en' = 'en'): GatewayDoc {
   const result = GatewayDocSchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    throw usageError(`${source}: ${issue.path.join('.') || '(document)'}: ${issue.message}`);
+    const message = isMessageKey(issue.message)
+      ? translate(issue.message, lang, issueParams(issue))
+      : issue.message;
+    throw usageError(`${source}: ${issue.path.join('.') || '(document)'}: ${message}`);
   }
   const seen = new Set<string>();
   for (const c of result.data.channels) {

@@ -22,7 +22,7 @@ export async function loadDoc(ctx: Context, file: string): Promise<{ doc: Gatewa
   } catch (error) {
     throw usageError(`${file}: not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
   }
-  return { doc: parseDoc(value, file), path };
+  return { doc: parseDoc(value, file, ctx.lang), path };
 }
 
 /** How `plan` and `apply` diff the file at `path` (from `loadDoc`) against the current server. */

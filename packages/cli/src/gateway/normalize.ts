@@ -1,28 +1,16 @@
 import { byText } from '../core/format.js';
 import { optionType, parseJson, type Channel, type OptionEntry } from '@switchboard/sdk';
-import { PRICING_KEYS, sortKeys, type ChannelSpec, type GatewayDoc } from './document.js';
+import { ChannelSpecSchema, PRICING_KEYS, sortKeys, type ChannelSpec, type GatewayDoc } from './document.js';
 
 const STATUS = { 1: 'enabled', 2: 'disabled', 3: 'auto-disabled' } as const;
 
-/** Managed channel fields, in the order the file and the plan show them. */
-export const CHANNEL_FIELDS = [
-  'type',
-  'status',
-  'models',
-  'group',
-  'priority',
-  'weight',
-  'base_url',
-  'tag',
-  'test_model',
-  'model_mapping',
-  'status_code_mapping',
-  'setting',
-  'other',
-  'openai_organization',
-  'auto_ban',
-] as const;
-export type ChannelField = (typeof CHANNEL_FIELDS)[number];
+/** A channel field the file manages (the name identifies the channel; the key is compared apart). */
+export type ChannelField = Exclude<keyof ChannelSpec, 'name' | 'key'>;
+
+/** Managed channel fields, in the order the file and the plan show them: the file schema's own order. */
+export const CHANNEL_FIELDS = Object.keys(ChannelSpecSchema.shape).filter(
+  (field): field is ChannelField => field !== 'name' && field !== 'key',
+);
 
 function jsonText(text: string): Record<string, unknown> | string {
   if (!text.trim()) return {};

@@ -23,6 +23,13 @@ export interface RouteDescriptor {
   summary: string;
   /** Minimum role the server requires. */
   auth: AuthLevel;
+  /**
+   * Also counts against the server's stricter per-IP limit for sign-in, registration, mail and key reveals
+   * (new-api's CriticalRateLimit): a client retrying these gets 429 sooner.
+   */
+  critical?: boolean;
+  /** Needs a passed Turnstile check (`?turnstile=`) when the site enables it (new-api's TurnstileCheck). */
+  turnstile?: boolean;
   /** How the answer is wrapped; `standard` when omitted. */
   envelope?: Envelope;
   /** For list endpoints: how new-api 0.4.8 pages this list. */

@@ -171,6 +171,7 @@ export const CHANNEL_ROUTES = defineRoutes({
     path: '/api/channel/:id/key',
     summary: 'Reveal a channel’s upstream key',
     auth: 'root',
+    critical: true,
     response: RevealedKeySchema,
   },
 });

@@ -1,114 +1,25 @@
 import { z } from 'zod';
-import { CHANNEL_DEFAULTS, CHANNEL_PRIORITY_MIN } from '../constants/limits.js';
-import { ChannelStatus, ChannelType, XUNFEI_DEFAULT_VERSION } from '../constants/states.js';
+import { CHANNEL_DEFAULTS } from '../constants/limits.js';
+import { ChannelStatus, ChannelType } from '../constants/states.js';
 import type { MessageKey } from '../i18n/messages.js';
 import { msg } from '../i18n/translate.js';
+import { BoolFlagSchema, duplicates, IdSchema, intField, ListParamsSchema, splitList } from './common.js';
 import {
-  BoolFlagSchema,
-  csvField,
-  duplicates,
-  IdSchema,
-  intField,
-  isJsonObject,
-  jsonObjectText,
-  ListParamsSchema,
-  parseJson,
-  splitList,
-  stripTrailingSlash,
-} from './common.js';
-import { plainText } from './plain-text.js';
+  autoBanField,
+  channelName,
+  CONTROL_CHARS,
+  finishChannel,
+  groupField,
+  modelsField,
+  nameAndKey,
+  optionalFields,
+  priorityField,
+  typeField,
+  weightField,
+} from './channel-fields.js';
 
-/** Longest model name new-api stores. */
-export const MODEL_NAME_MAX_LENGTH = 255;
-
-const nameAndKey = msg('channel.nameAndKeyRequired');
-// Within one key: C0 controls and DEL. Line breaks only ever separate keys (batch mode), never sit inside one.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
-
-/** An http(s) address without control characters or spaces; anything else would be fetched as something else. */
-export function isHttpUrl(address: string): boolean {
-  if (CONTROL_CHARS.test(address) || /\s/.test(address)) return false;
-  try {
-    const { protocol, host } = new URL(address);
-    return (protocol === 'http:' || protocol === 'https:') && host !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** Empty (the type's default upstream) or an http(s) URL; trailing slashes are removed. */
-const baseUrlField = z
-  .string()
-  .transform(stripTrailingSlash)
-  .refine((url) => url === '' || isHttpUrl(url), msg('channel.baseUrlInvalid'));
-const isString = (value: unknown) => typeof value === 'string';
-
-/** Model names, comma-joined or a list: at least one, no duplicates, each at most 255 characters. */
-const modelsField = plainText(
-  csvField({
-    requiredKey: msg('channel.modelsRequired'),
-    duplicateKey: msg('channel.modelsDuplicate'),
-  }).refine(
-    (models) => splitList(models).every((model) => model.length <= MODEL_NAME_MAX_LENGTH),
-    msg('channel.modelNameTooLong'),
-  ),
-);
-/** Groups, comma-joined or a list, without duplicates; empty means `default`. */
-const groupField = plainText(csvField({ duplicateKey: msg('channel.groupsDuplicate') })).transform(
-  (group) => group || 'default',
-);
-const channelName = plainText(z.string(nameAndKey).trim().min(1, nameAndKey));
-/** 1/0, true/false or '1'/'0', sent as 1 or 0. */
-const autoBanField = z
-  .union([z.boolean(), z.literal([0, 1, '0', '1'])], { error: msg('channel.invalidAutoBan') })
-  .transform((value): 0 | 1 => (value === true || value === 1 || value === '1' ? 1 : 0));
-const priorityField = intField(msg('channel.priorityInteger')).pipe(
-  z.number().min(CHANNEL_PRIORITY_MIN, msg('channel.priorityMin')),
-);
-const weightField = intField(msg('channel.weightNonNegative')).pipe(
-  z.number().min(0, msg('channel.weightNonNegative')),
-);
-const typeField = intField(msg('channel.invalidType')).pipe(z.number().min(1, msg('channel.invalidType')));
-
-const optionalFields = {
-  openai_organization: z.string().trim(),
-  /** Trailing slashes are removed. */
-  base_url: baseUrlField,
-  /** Type-specific extra; Xunfei (18) gets `v2.1` when empty. */
-  other: z.string().trim(),
-  /** JSON object text of model name → upstream model name; empty for none. */
-  model_mapping: jsonObjectText(msg('channel.modelMappingInvalid'), isString),
-  /** JSON object text of status code → status code (strings); empty for none. */
-  status_code_mapping: jsonObjectText(msg('channel.statusCodeMappingInvalid'), isString),
-  /** JSON object text of channel settings (force_format, thinking_to_content, proxy). */
-  setting: jsonObjectText(msg('channel.settingInvalid')),
-  test_model: z.string().trim(),
-  tag: plainText(z.string().trim()),
-};
-
-/** Checks the key of one channel and fills type defaults; shared by create and update. */
-function finishChannel<T extends { type?: number; key?: string; other?: string }>(
-  channel: T,
-  ctx: z.RefinementCtx,
-  batch: boolean,
-): T {
-  const result = { ...channel };
-  if (result.type === ChannelType.Xunfei && result.other === '') result.other = XUNFEI_DEFAULT_VERSION;
-  const fail = (message: MessageKey, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-  if (result.type === ChannelType.VertexAI) {
-    // A Vertex credential is one JSON document, possibly spread over lines, so it is never split.
-    if (result.key !== undefined && !isJsonObject(parseJson(result.key)))
-      fail(msg('channel.vertexKeyInvalid'), 'key');
-    if (result.other !== undefined && result.other === '') fail(msg('channel.vertexRegionRequired'), 'other');
-  } else if (result.key !== undefined) {
-    const lines = splitList(result.key, '\n');
-    if (lines.some((line) => CONTROL_CHARS.test(line))) fail(msg('channel.keyControlChars'), 'key');
-    if (batch) result.key = lines.join('\n');
-    else if (lines.length > 1) fail(msg('channel.keyMultiline'), 'key');
-  }
-  return result;
-}
+export { isHttpUrl, MODEL_NAME_MAX_LENGTH } from './channel-fields.js';
+export * from './channel-tag-params.js';
 
 /**
  * `POST /api/channel/`. In `single` mode the key is one credential; in `batch` mode every non-empty line
@@ -187,63 +98,6 @@ export const ChannelWeightUpdateParamsSchema = z.object({
 });
 /** Channel weight update parameters. */
 export type ChannelWeightUpdateParams = z.input<typeof ChannelWeightUpdateParamsSchema>;
-
-const tagField = plainText(z.string(msg('channel.tagRequired')).trim().min(1, msg('channel.tagRequired')));
-const blankToUndefined = (value: string | undefined) => (value === '' ? undefined : value);
-
-/** `POST /api/channel/tag/{enabled,disabled}`: the tag whose channels change. */
-export const ChannelTagParamsSchema = z.object({ tag: tagField });
-/** Tag parameters. */
-export type ChannelTagParams = z.input<typeof ChannelTagParamsSchema>;
-
-/**
- * `PUT /api/channel/tag`: overwrite fields of every channel of a tag. Empty fields mean no change,
- * except `new_tag: ''`, which dissolves the tag. At least one change is required ('no modification').
- */
-export const ChannelTagEditParamsSchema = z
-  .object({
-    tag: tagField,
-    /** Rename the tag; '' removes the tag from its channels; null (what the 0.4.8 console sends) keeps it. */
-    new_tag: plainText(z.string().trim())
-      .nullish()
-      .transform((v) => v ?? undefined),
-    priority: intField(msg('channel.priorityInteger'), { blank: true }).pipe(
-      z.number().min(CHANNEL_PRIORITY_MIN, msg('channel.priorityMin')).optional(),
-    ),
-    weight: intField(msg('channel.weightNonNegative'), { blank: true }).pipe(
-      z.number().min(0, msg('channel.weightNonNegative')).optional(),
-    ),
-    model_mapping: optionalFields.model_mapping.optional().transform(blankToUndefined),
-    models: plainText(csvField({ duplicateKey: msg('channel.modelsDuplicate') }))
-      .optional()
-      .transform(blankToUndefined),
-    groups: plainText(csvField({ duplicateKey: msg('channel.groupsDuplicate') }))
-      .optional()
-      .transform(blankToUndefined),
-  })
-  .refine(
-    (edit) =>
-      edit.new_tag !== undefined ||
-      [edit.priority, edit.weight, edit.model_mapping, edit.models, edit.groups].some((v) => v !== undefined),
-    msg('common.noModification'),
-  );
-/** Tag edit parameters. */
-export type ChannelTagEditParams = z.input<typeof ChannelTagEditParamsSchema>;
-
-const channelIds = (key: MessageKey) => z.array(IdSchema, key).min(1, key);
-
-/** `POST /api/channel/batch/tag`: selected channels and a non-empty tag. */
-export const ChannelBatchTagParamsSchema = z.object({
-  ids: channelIds(msg('channel.selectFirst')),
-  tag: tagField,
-});
-/** Batch tag parameters. */
-export type ChannelBatchTagParams = z.input<typeof ChannelBatchTagParamsSchema>;
-
-/** `POST /api/channel/batch`: the channels to delete. */
-export const ChannelBatchDeleteParamsSchema = z.object({ ids: channelIds(msg('channel.deleteSelectFirst')) });
-/** Batch delete parameters. */
-export type ChannelBatchDeleteParams = z.input<typeof ChannelBatchDeleteParamsSchema>;
 
 /** `POST /api/channel/fetch_models`: list an upstream's models before the channel exists. */
 export const ChannelFetchModelsParamsSchema = z

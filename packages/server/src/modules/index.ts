@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { recordRoutes } from '../http/api-route.js';
 import { channelsRoutes } from './channels/channels.routes.js';
 import { emailRoutes } from './email/email.routes.js';
 import { logsRoutes } from './logs/logs.routes.js';
@@ -16,8 +17,9 @@ import { authRoutes } from './users/auth.routes.js';
 import { usageRankRoutes } from './usage/usage-rank.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
-/** Every route group; each module registers its own routes. */
+/** Every route group; each module registers its own routes (the record covers the relay's, which follow). */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  recordRoutes(app);
   await statusRoutes(app, ctx);
   await authRoutes(app, ctx);
   await emailRoutes(app, ctx);

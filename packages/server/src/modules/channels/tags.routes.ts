@@ -1,21 +1,22 @@
 import {
+  CHANNEL_ROUTES,
+  CHANNEL_TAG_ROUTES,
   ChannelBatchTagParamsSchema,
   ChannelStatus,
-  ChannelTagEditParamsSchema,
-  ChannelTagParamsSchema,
   plainText,
 } from '@switchboard/sdk';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { apiRoute } from '../../http/api-route.js';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
 import { editTag, setChannelsTag, setTagStatus } from './tags.service.js';
 
-const admin = { config: { auth: 'admin' as const } };
+const R = CHANNEL_TAG_ROUTES;
 
 // new-api accepts `tag: null` (and "") to clear the tag of the selected channels; the console's
-// 'tag cannot be empty' check stays a client-side rule.
+// 'tag cannot be empty' check stays a client-side rule, so the server reads the body with this schema.
 const BatchTagSchema = ChannelBatchTagParamsSchema.extend({
   tag: plainText(z.string().trim())
     .nullish()
@@ -24,25 +25,23 @@ const BatchTagSchema = ChannelBatchTagParamsSchema.extend({
 
 /** Tag-wide channel operations of contract §3.6, admin only. */
 export async function tagsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/channel/batch/tag', admin, async (req) => {
+  apiRoute(app, CHANNEL_ROUTES.setTag, async ({ req }) => {
     const { ids, tag } = parse(BatchTagSchema, req.body);
     return ok(await setChannelsTag(ctx, ids, tag));
   });
 
-  app.post('/api/channel/tag/enabled', admin, async (req) => {
-    const { tag } = parse(ChannelTagParamsSchema, req.body);
-    await setTagStatus(ctx, tag, ChannelStatus.Enabled);
+  apiRoute(app, R.enable, { body: true }, async ({ body }) => {
+    await setTagStatus(ctx, body.tag, ChannelStatus.Enabled);
     return ok();
   });
 
-  app.post('/api/channel/tag/disabled', admin, async (req) => {
-    const { tag } = parse(ChannelTagParamsSchema, req.body);
-    await setTagStatus(ctx, tag, ChannelStatus.ManuallyDisabled);
+  apiRoute(app, R.disable, { body: true }, async ({ body }) => {
+    await setTagStatus(ctx, body.tag, ChannelStatus.ManuallyDisabled);
     return ok();
   });
 
-  app.put('/api/channel/tag', admin, async (req) => {
-    await editTag(ctx, parse(ChannelTagEditParamsSchema, req.body));
+  apiRoute(app, R.update, { body: true }, async ({ body }) => {
+    await editTag(ctx, body);
     return ok();
   });
 }

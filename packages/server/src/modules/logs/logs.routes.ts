@@ -1,13 +1,8 @@
-import {
-  LogClearParamsSchema,
-  LogListParamsSchema,
-  LogSearchParamsSchema,
-  LogStatParamsSchema,
-  QuotaDataParamsSchema,
-  TokenLogParamsSchema,
-} from '@switchboard/sdk';
+import { LOG_ROUTES as R, LogStatParamsSchema, USAGE_ROUTES } from '@switchboard/sdk';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { apiRoute } from '../../http/api-route.js';
 import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { pageBody, pageRequest } from '../../http/paging.js';
@@ -24,15 +19,9 @@ import {
 } from './logs.service.js';
 import { listOwnUsage, listUsage } from './usage.service.js';
 
-const admin = { config: { auth: 'admin' as const } };
-const user = { config: { auth: 'user' as const } };
-
-function filterOf(query: unknown): LogFilter {
-  // The list schema also checks page/pageSize keys; paging itself is read by pageRequest (p, page_size, aliases).
-  const { type, username, token_name, model_name, channel, group, start_timestamp, end_timestamp } = parse(
-    LogStatParamsSchema,
-    query,
-  );
+/** The filters of a list or stat query, read with the stat schema (the list schema also checks paging keys). */
+function filterOf(query: z.output<typeof LogStatParamsSchema>): LogFilter {
+  const { type, username, token_name, model_name, channel, group, start_timestamp, end_timestamp } = query;
   return { type, username, token_name, model_name, channel, group, start_timestamp, end_timestamp };
 }
 
@@ -41,42 +30,45 @@ const asAdmin: LogViewer = { admin: true };
 
 /** `/api/log/*` (usage logs) and `/api/data/*` (the dashboard's hourly usage), reference §3.9. */
 export async function logsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // The list schema checks the query first; then paging (p, page_size and aliases), then the filters.
   const list = async (req: FastifyRequest, viewer: LogViewer) => {
-    parse(LogListParamsSchema, req.query);
     const page = pageRequest(req.query);
-    const { items, total } = await listLogPage(ctx, filterOf(req.query), viewer, page);
+    const { items, total } = await listLogPage(
+      ctx,
+      filterOf(parse(LogStatParamsSchema, req.query)),
+      viewer,
+      page,
+    );
     return ok(pageBody(page, items, total));
   };
-  const search = async (req: FastifyRequest, viewer: LogViewer) => {
-    const { keyword } = parse(LogSearchParamsSchema, req.query);
-    // 0.4.8: the newest 100 matches, a bare array.
-    return ok((await searchLogPage(ctx, keyword, viewer, unpaged(LOG_SEARCH_LIMIT))).items);
-  };
+  // 0.4.8: the newest 100 matches, a bare array.
+  const search = async (keyword: string, viewer: LogViewer) =>
+    ok((await searchLogPage(ctx, keyword, viewer, unpaged(LOG_SEARCH_LIMIT))).items);
 
-  app.get('/api/log/', admin, (req) => list(req, asAdmin));
-  app.get('/api/log/self', user, (req) => list(req, self(req)));
-  app.get('/api/log/search', admin, (req) => search(req, asAdmin));
-  app.get('/api/log/self/search', user, (req) => search(req, self(req)));
+  apiRoute(app, R.list, { query: true }, ({ req }) => list(req, asAdmin));
+  apiRoute(app, R.listSelf, { query: true }, ({ req }) => list(req, self(req)));
+  apiRoute(app, R.search, { query: true }, ({ query }) => search(query.keyword, asAdmin));
+  apiRoute(app, R.searchSelf, { query: true }, ({ req, query }) => search(query.keyword, self(req)));
   // Key-lookup pages call this from other origins without logging in: the key itself is the credential.
-  app.get('/api/log/token', async (req, reply) => {
-    const { key } = parse(TokenLogParamsSchema, req.query);
+  apiRoute(app, R.listByToken, { query: true }, async ({ reply, query }) => {
     reply.header('Access-Control-Allow-Origin', '*');
     // 0.4.8: every log of the key, unpaged, a bare array.
-    const [items] = await tokenLogPage(ctx, key, unpaged(UNPAGED_SEARCH_LIMIT));
+    const [items] = await tokenLogPage(ctx, query.key, unpaged(UNPAGED_SEARCH_LIMIT));
     return ok(items);
   });
-  app.get('/api/log/stat', admin, async (req) => ok(await logStat(ctx, filterOf(req.query), asAdmin)));
-  app.get('/api/log/self/stat', user, async (req) => ok(await logStat(ctx, filterOf(req.query), self(req))));
-  app.delete('/api/log/', admin, async (req) => {
-    const { target_timestamp } = parse(LogClearParamsSchema, req.query);
-    return ok(await deleteLogs(ctx, target_timestamp));
-  });
+  apiRoute(app, R.stat, { query: true }, async ({ query }) =>
+    ok(await logStat(ctx, filterOf(query), asAdmin)),
+  );
+  apiRoute(app, R.statSelf, { query: true }, async ({ req, query }) =>
+    ok(await logStat(ctx, filterOf(query), self(req))),
+  );
+  apiRoute(app, R.delete, { query: true }, async ({ query }) =>
+    ok(await deleteLogs(ctx, query.target_timestamp)),
+  );
 
   // The dashboard asks for a whole window at once, so these answer bare arrays (new-api's shape), unpaged.
-  app.get('/api/data/', admin, async (req) =>
-    ok(await listUsage(ctx, parse(QuotaDataParamsSchema, req.query))),
-  );
-  app.get('/api/data/self', user, async (req) =>
-    ok(await listOwnUsage(ctx, caller(req).id, parse(QuotaDataParamsSchema, req.query))),
+  apiRoute(app, USAGE_ROUTES.list, { query: true }, async ({ query }) => ok(await listUsage(ctx, query)));
+  apiRoute(app, USAGE_ROUTES.listSelf, { query: true }, async ({ req, query }) =>
+    ok(await listOwnUsage(ctx, caller(req).id, query)),
   );
 }

@@ -1,6 +1,7 @@
-import { translate } from '@switchboard/sdk';
+import { OAUTH_ROUTES as R, translate, type RouteDescriptor } from '@switchboard/sdk';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { apiRoute } from '../../http/api-route.js';
 import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
@@ -11,10 +12,8 @@ import { githubProfile, linuxdoProfile, wechatId, type ProviderProfile } from '.
 import { finishLogin, queryParam, sessionUserId } from './sign-in.js';
 import { telegramRoutes } from './telegram.routes.js';
 
-const critical = { config: { critical: true } };
-
 interface OAuthProvider {
-  path: string;
+  route: RouteDescriptor;
   column: 'github_id' | 'linux_do_id';
   prefix: string;
   enabled(ctx: AppContext): boolean;
@@ -25,7 +24,7 @@ interface OAuthProvider {
 
 const PROVIDERS: OAuthProvider[] = [
   {
-    path: '/api/oauth/github',
+    route: R.github,
     column: 'github_id',
     prefix: 'github',
     enabled: (ctx) =>
@@ -37,7 +36,7 @@ const PROVIDERS: OAuthProvider[] = [
     profile: (ctx, _req, code) => githubProfile(ctx, code),
   },
   {
-    path: '/api/oauth/linuxdo',
+    route: R.linuxdo,
     column: 'linux_do_id',
     prefix: 'linuxdo',
     enabled: (ctx) =>
@@ -57,13 +56,14 @@ const wechatEnabled = (ctx: AppContext) =>
 
 /** Third-party sign-in and binding (reference §3.2, spec §2): GitHub, Linux DO, WeChat and Telegram. */
 export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/oauth/state', { config: { critical: true, turnstile: true } }, async (req, reply) => {
+  // The callbacks read their query by hand (queryParam): new-api takes the first value of each name.
+  apiRoute(app, R.state, async ({ req, reply }) => {
     const aff = queryParam(req, 'aff').trim();
     return ok(await issueOAuthState(ctx, req, reply, aff || undefined));
   });
 
   for (const provider of PROVIDERS) {
-    app.get(provider.path, critical, async (req, reply) => {
+    apiRoute(app, provider.route, async ({ req, reply }) => {
       // Linux DO sends the user back with `error` when they decline; new-api shows its description.
       const declined = queryParam(req, 'error');
       if (provider.column === 'linux_do_id' && declined)
@@ -99,7 +99,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
     });
   }
 
-  app.get('/api/oauth/wechat', critical, async (req, reply) => {
+  apiRoute(app, R.wechat, async ({ req, reply }) => {
     if (!wechatEnabled(ctx)) throw badRequest('oauth.wechatDisabled');
     const code = queryParam(req, 'code').trim();
     if (!code) throw badRequest('common.invalidParams');
@@ -118,7 +118,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return finishLogin(ctx, req, reply, user);
   });
 
-  app.get('/api/oauth/wechat/bind', { config: { critical: true, auth: 'user' } }, async (req) => {
+  apiRoute(app, R.wechatBind, async ({ req }) => {
     if (!wechatEnabled(ctx)) throw badRequest('oauth.wechatDisabled');
     const code = queryParam(req, 'code').trim();
     if (!code) throw badRequest('common.invalidParams');

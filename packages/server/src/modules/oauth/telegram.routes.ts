@@ -1,5 +1,7 @@
+import { OAUTH_ROUTES as R } from '@switchboard/sdk';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { apiRoute } from '../../http/api-route.js';
 import { sha256Hex } from '../../crypto.js';
 import { caller, sessionSecretOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
@@ -11,8 +13,6 @@ import { checkTelegramLogin } from './telegram.js';
 
 /** The query parameter the console adds to the widget's auth URL; Telegram appends its signed fields. */
 export const BIND_NONCE_PARAM = 'bind_nonce';
-
-const critical = { config: { critical: true } };
 
 const telegramEnabled = (ctx: AppContext) =>
   ctx.options.bool('TelegramOAuthEnabled') && ctx.options.get('TelegramBotToken') !== '';
@@ -31,7 +31,7 @@ async function nonceUserId(ctx: AppContext, req: FastifyRequest, nonce: string):
 
 /** Telegram sign-in and binding with the login widget (contract §3.2). */
 export async function telegramRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/oauth/telegram/login', critical, async (req, reply) => {
+  apiRoute(app, R.telegramLogin, async ({ req, reply }) => {
     if (!telegramEnabled(ctx)) throw badRequest('oauth.telegramDisabled');
     const id = checkTelegramLogin(ctx, req.query);
     const user = await findByProviderId(ctx.db, 'telegram_id', id);
@@ -41,7 +41,7 @@ export async function telegramRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   // For the console's binding widget: a nonce of this login session to put in the widget's auth URL.
-  app.get('/api/oauth/telegram/bind_nonce', { config: { auth: 'user' } }, async (req) => {
+  apiRoute(app, R.telegramBindNonce, async ({ req }) => {
     if (!telegramEnabled(ctx)) throw badRequest('oauth.telegramDisabled');
     const secret = caller(req).viaAccessToken ? undefined : sessionSecretOf(req);
     const nonce = secret && (await issueBindNonce(ctx.db, secret, ctx.now()));
@@ -52,7 +52,8 @@ export async function telegramRoutes(app: FastifyInstance, ctx: AppContext): Pro
   // The widget sends the browser here by a navigation from telegram.org (data-auth-url), which neither carries
   // New-Api-User nor, the cookie being SameSite=Strict, the login session: the bind nonce names the session.
   // Without one, the session cookie does, as new-api's session does (a same-site request, or an API client).
-  app.get('/api/oauth/telegram/bind', critical, async (req, reply) => {
+  // So the route checks the login itself: the auth hook, which wants New-Api-User, lets it through.
+  apiRoute(app, R.telegramBind, { auth: 'none' }, async ({ req, reply }) => {
     if (!telegramEnabled(ctx)) throw badRequest('oauth.telegramDisabled');
     const { [BIND_NONCE_PARAM]: nonce, ...widget } = (req.query ?? {}) as Record<string, unknown>;
     const id = checkTelegramLogin(ctx, widget);

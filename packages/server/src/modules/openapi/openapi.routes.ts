@@ -32,6 +32,7 @@ export async function openapiRoutes(app: FastifyInstance, _ctx: AppContext): Pro
     }
     document = JSON.stringify(doc);
   });
+  // Not an SDK call but the document of the SDK's calls, so it has no descriptor of its own.
   app.get('/api/openapi.json', async (_req, reply) =>
     reply.type('application/json; charset=utf-8').send(document),
   );

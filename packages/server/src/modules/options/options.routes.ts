@@ -1,24 +1,23 @@
-import { OptionUpdateParamsSchema, translate } from '@switchboard/sdk';
+import { OPTION_ROUTES as R, translate } from '@switchboard/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { apiRoute } from '../../http/api-route.js';
 import { ok } from '../../http/envelope.js';
 import { requestLang } from '../../http/language.js';
-import { parse } from '../../http/validate.js';
 import { listOptions, resetModelRatio, updateOption } from './options.service.js';
-
-const root = { config: { auth: 'root' as const } };
 
 /** `/api/option/*` (root only), reference §3.5. */
 export async function optionsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/option/', root, async () => ok(listOptions(ctx)));
+  // options.list and options.getMap read the same answer.
+  apiRoute(app, R.list, async () => ok(listOptions(ctx)));
 
-  app.put('/api/option/', root, async (req) => {
-    const { key, value } = parse(OptionUpdateParamsSchema, req.body);
+  // options.update, and options.updateMany one key at a time.
+  apiRoute(app, R.update, { body: true }, async ({ body: { key, value } }) => {
     await updateOption(ctx, key, value);
     return ok();
   });
 
-  app.post('/api/option/rest_model_ratio', root, async (req) => {
+  apiRoute(app, R.resetModelRatio, async ({ req }) => {
     await resetModelRatio(ctx);
     return ok(undefined, translate('option.modelRatioReset', requestLang(req)));
   });

@@ -1,14 +1,13 @@
-import { translate } from '@switchboard/sdk';
+import { translate, WALLET_ROUTES as R } from '@switchboard/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { apiRoute } from '../../http/api-route.js';
 import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { requestLang } from '../../http/language.js';
 import { pageBody, pageRequest } from '../../http/paging.js';
 import { handleEpayNotify, PayRefusal, quoteTopUp, readPayRequest, startPayment } from './epay.service.js';
 import { listUserTopUps, type TopUpRow } from './top-ups.repository.js';
-
-const user = { config: { auth: 'user' as const } };
 
 /** new-api's non-envelope answers: `{message: "success", data, ...}` or `{message: "error", data: <reason>}`. */
 async function payAnswer(req: FastifyRequest, run: () => Promise<object> | object) {
@@ -52,11 +51,12 @@ export function toTopUpDto(row: TopUpRow) {
  * notification, and — a later new-api route — the caller's own orders.
  */
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/user/amount', user, (req) =>
+  // readPayRequest reads the body inside payAnswer: a bad amount is a pay-shaped refusal, not a 400.
+  apiRoute(app, R.amount, ({ req }) =>
     payAnswer(req, () => ({ data: quoteTopUp(ctx, caller(req), readPayRequest(req.body)) })),
   );
 
-  app.post('/api/user/pay', user, (req) =>
+  apiRoute(app, R.pay, ({ req }) =>
     payAnswer(req, async () => {
       const { url, params } = await startPayment(ctx, caller(req), readPayRequest(req.body));
       return { data: params, url };
@@ -64,7 +64,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   );
 
   // new-api's later `GET /api/user/topup/self`: one page of the caller's orders, newest first.
-  app.get('/api/user/topup/self', user, async (req) => {
+  apiRoute(app, R.orders, async ({ req }) => {
     const page = pageRequest(req.query);
     const query = (req.query ?? {}) as Record<string, unknown>;
     const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
@@ -81,6 +81,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     else req.log.info({ reason: result.reason, credited: result.credited }, 'epay notification');
     return reply.type('text/plain; charset=utf-8').send(result.answer);
   };
+  // Called by the payment provider, not by clients: no SDK descriptor (the OpenAPI document lists it from
+  // openapi/provider-callbacks.ts).
   await app.register(async (scope) => {
     // Only this route reads form bodies: some Epay sites POST the notification instead of new-api's GET.
     scope.addContentTypeParser(

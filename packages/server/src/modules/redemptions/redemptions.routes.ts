@@ -1,12 +1,12 @@
 import {
   BoolFlagSchema,
-  IdSchema,
-  RedemptionCreateParamsSchema,
+  REDEMPTION_ROUTES,
   RedemptionStatusUpdateParamsSchema,
   RedemptionUpdateParamsSchema,
 } from '@switchboard/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { apiRoute } from '../../http/api-route.js';
 import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
@@ -22,7 +22,7 @@ import {
 } from './redemptions.service.js';
 import { topUpRoutes } from './top-up.routes.js';
 
-const admin = { config: { auth: 'admin' as const } };
+const R = REDEMPTION_ROUTES;
 
 /** `/api/redemption` (admin, contract §3.8) plus the user's `POST /api/user/topup`. */
 export async function redemptionsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -35,22 +35,21 @@ export async function redemptionsRoutes(app: FastifyInstance, ctx: AppContext): 
     return ok(pageBody(page, rows.map(toRedemptionDto), total));
   };
 
-  app.get('/api/redemption/', admin, async (req) => list(req.query, ''));
+  apiRoute(app, R.list, async ({ req }) => list(req.query, ''));
 
-  app.get<{ Querystring: { keyword?: string } }>('/api/redemption/search', admin, async (req) =>
-    list(req.query, String(req.query.keyword ?? '').trim()),
+  apiRoute(app, R.search, async ({ req }) =>
+    list(req.query, String((req.query as { keyword?: string }).keyword ?? '').trim()),
   );
 
-  app.get<{ Params: { id: string } }>('/api/redemption/:id', admin, async (req) =>
-    ok(toRedemptionDto(await getRedemption(ctx, parse(IdSchema, req.params.id)))),
+  apiRoute(app, R.get, async ({ id }) => ok(toRedemptionDto(await getRedemption(ctx, id))));
+
+  apiRoute(app, R.create, { body: true }, async ({ req, body }) =>
+    ok(await createRedemptions(ctx, caller(req), body)),
   );
 
-  app.post('/api/redemption/', admin, async (req) =>
-    ok(await createRedemptions(ctx, caller(req), parse(RedemptionCreateParamsSchema, req.body))),
-  );
-
-  app.put<{ Querystring: { status_only?: string } }>('/api/redemption/', admin, async (req) => {
-    const flag = req.query.status_only;
+  // redemptions.update, and redemptions.updateStatus with `?status_only=true`.
+  apiRoute(app, R.update, async ({ req }) => {
+    const flag = (req.query as { status_only?: string }).status_only;
     if (flag && parse(BoolFlagSchema, flag)) {
       const { id, status } = parse(RedemptionStatusUpdateParamsSchema, req.body);
       return ok(await updateRedemptionStatus(ctx, id, status));
@@ -58,8 +57,8 @@ export async function redemptionsRoutes(app: FastifyInstance, ctx: AppContext): 
     return ok(await updateRedemption(ctx, parse(RedemptionUpdateParamsSchema, req.body)));
   });
 
-  app.delete<{ Params: { id: string } }>('/api/redemption/:id', admin, async (req) => {
-    const deleted = await softDeleteRedemption(ctx.db, parse(IdSchema, req.params.id), ctx.now());
+  apiRoute(app, R.delete, async ({ id }) => {
+    const deleted = await softDeleteRedemption(ctx.db, id, ctx.now());
     if (deleted === 0) throw notFound('redemption.notFound');
     return ok();
   });

@@ -1,9 +1,9 @@
-import { TopUpParamsSchema } from '@switchboard/sdk';
+import { WALLET_ROUTES } from '@switchboard/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { apiRoute } from '../../http/api-route.js';
 import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
-import { parse } from '../../http/validate.js';
 import { redeem } from './redemptions.service.js';
 
 /**
@@ -11,8 +11,7 @@ import { redeem } from './redemptions.service.js';
  * It lives here rather than in the users module because it is the consuming side of redemption codes.
  */
 export async function topUpRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/user/topup', { config: { auth: 'user' } }, async (req) => {
-    const { key } = parse(TopUpParamsSchema, req.body);
-    return ok(await redeem(ctx, caller(req), key));
-  });
+  apiRoute(app, WALLET_ROUTES.topUp, { body: true }, async ({ req, body }) =>
+    ok(await redeem(ctx, caller(req), body.key)),
+  );
 }

@@ -1,6 +1,8 @@
+import { STATUS_ROUTES as R } from '@switchboard/sdk';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { apiRoute } from '../../http/api-route.js';
 import { ok } from '../../http/envelope.js';
 import { VERSION } from '../../version.js';
 
@@ -48,8 +50,8 @@ export function statusData(ctx: AppContext, startTime: number) {
 
 export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const startTime = ctx.now();
-  app.get('/api/status', async () => ok(statusData(ctx, startTime)));
-  app.get('/api/status/test', { config: { auth: 'admin' } }, async (_req, reply) => {
+  apiRoute(app, R.get, async () => ok(statusData(ctx, startTime)));
+  apiRoute(app, R.test, async ({ reply }) => {
     try {
       await sql`select 1`.execute(ctx.db);
       return ok(undefined, 'Server is running');
@@ -57,7 +59,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
       return reply.status(503).send({ success: false, message: 'database unreachable' });
     }
   });
-  app.get('/api/notice', async () => ok(ctx.options.get('Notice')));
-  app.get('/api/about', async () => ok(ctx.options.get('About')));
-  app.get('/api/home_page_content', async () => ok(ctx.options.get('HomePageContent')));
+  apiRoute(app, R.notice, async () => ok(ctx.options.get('Notice')));
+  apiRoute(app, R.about, async () => ok(ctx.options.get('About')));
+  apiRoute(app, R.homePageContent, async () => ok(ctx.options.get('HomePageContent')));
 }

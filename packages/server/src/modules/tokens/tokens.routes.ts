@@ -1,14 +1,14 @@
 import {
   BoolFlagSchema,
-  IdSchema,
+  TOKEN_ROUTES,
   TokenBatchParamsSchema,
   TokenCreateParamsSchema,
-  TokenSearchParamsSchema,
   TokenStatusUpdateParamsSchema,
   TokenUpdateParamsSchema,
 } from '@switchboard/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { apiRoute } from '../../http/api-route.js';
 import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
@@ -24,7 +24,7 @@ import {
   updateTokenStatus,
 } from './tokens.service.js';
 
-const user = { config: { auth: 'user' as const } };
+const R = TOKEN_ROUTES;
 
 /** `/api/token`: the caller's own API keys (contract §3.7); another user's token id answers 404. */
 export async function tokensRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -36,29 +36,25 @@ export async function tokensRoutes(app: FastifyInstance, ctx: AppContext): Promi
   };
 
   // `p` 0-based and `size` (or `page_size`), as the 0.4.8 console sends them.
-  app.get('/api/token/', user, async (req) =>
-    list(zeroBasedPageRequest(req.query), { userId: caller(req).id }),
+  apiRoute(app, R.list, async ({ req }) => list(zeroBasedPageRequest(req.query), { userId: caller(req).id }));
+
+  apiRoute(app, R.search, { query: true }, async ({ req, query: { keyword, token } }) =>
+    list(unpaged(UNPAGED_SEARCH_LIMIT), { userId: caller(req).id, keyword, key: token }),
   );
 
-  app.get('/api/token/search', user, async (req) => {
-    const { keyword, token } = parse(TokenSearchParamsSchema, req.query);
-    return list(unpaged(UNPAGED_SEARCH_LIMIT), { userId: caller(req).id, keyword, key: token });
-  });
-
-  app.get<{ Params: { id: string } }>('/api/token/:id', user, async (req) => {
-    const row = await getOwnToken(ctx, caller(req), parse(IdSchema, req.params.id));
-    return ok(toTokenDto(row, ctx.now()));
-  });
+  apiRoute(app, R.get, async ({ req, id }) =>
+    ok(toTokenDto(await getOwnToken(ctx, caller(req), id), ctx.now())),
+  );
 
   // The one way to read a full key after creation; owner only (getOwnToken is scoped to the caller).
-  app.post<{ Params: { id: string } }>('/api/token/:id/key', user, async (req) => {
-    const row = await getOwnToken(ctx, caller(req), parse(IdSchema, req.params.id));
+  apiRoute(app, R.revealKey, async ({ req, id }) => {
+    const row = await getOwnToken(ctx, caller(req), id);
     return ok({ key: `sk-${row.key}` });
   });
 
-  app.post('/api/token/', user, async (req) => {
+  // `count` is optional: without it the body is a plain single-token create (tokens.create), with it a batch.
+  apiRoute(app, R.create, async ({ req }) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    // `count` is optional: without it the body is a plain single-token create.
     const params =
       body.count === undefined
         ? { ...parse(TokenCreateParamsSchema, body), count: 1 }
@@ -66,8 +62,9 @@ export async function tokensRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return ok(await createTokens(ctx, caller(req), params, params.count));
   });
 
-  app.put<{ Querystring: { status_only?: string } }>('/api/token/', user, async (req) => {
-    const flag = req.query.status_only;
+  // tokens.update, and tokens.updateStatus with `?status_only=true`.
+  apiRoute(app, R.update, async ({ req }) => {
+    const flag = (req.query as { status_only?: string }).status_only;
     const statusOnly = flag ? parse(BoolFlagSchema, flag) : false;
     if (statusOnly) {
       const { id, status } = parse(TokenStatusUpdateParamsSchema, req.body);
@@ -76,8 +73,7 @@ export async function tokensRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return ok(await updateTokenFully(ctx, caller(req), parse(TokenUpdateParamsSchema, req.body)));
   });
 
-  app.delete<{ Params: { id: string } }>('/api/token/:id', user, async (req) => {
-    const id = parse(IdSchema, req.params.id);
+  apiRoute(app, R.delete, async ({ req, id }) => {
     const deleted = await softDeleteToken(ctx.db, caller(req).id, id, ctx.now());
     if (deleted === 0) throw notFound('token.notFound');
     return ok();

@@ -3,18 +3,18 @@ import {
   LogType,
   Role,
   translate,
-  UserCreateParamsSchema,
   UserStatus,
-  UserUpdateParamsSchema,
   type User,
+  type UserCreateParamsSchema,
+  type UserUpdateParamsSchema,
 } from '@switchboard/sdk';
 import type { Updateable } from 'kysely';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { UsersTable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { PageRequest } from '../../http/paging.js';
-import { parse } from '../../http/validate.js';
 import { revokeUserCredentials } from '../auth/sessions.js';
 import { withFreshAffCode } from './aff.js';
 import { hashPassword } from './password.js';
@@ -45,8 +45,11 @@ export async function getUser(ctx: AppContext, me: AuthUser, id: number): Promis
 }
 
 /** `POST /api/user/`: always a common user; a requested role only has to stay below the caller's. */
-export async function createUser(ctx: AppContext, me: AuthUser, body: unknown): Promise<number> {
-  const params = parse(UserCreateParamsSchema, body);
+export async function createUser(
+  ctx: AppContext,
+  me: AuthUser,
+  params: z.output<typeof UserCreateParamsSchema>,
+): Promise<number> {
   if ((params.role ?? Role.Common) >= me.role) throw forbidden('user.noCreateSameOrHigher');
   const password = await hashPassword(params.password);
   try {
@@ -77,8 +80,11 @@ export async function createUser(ctx: AppContext, me: AuthUser, body: unknown): 
  * non-empty. A quota change leaves a manage log; a password change logs the user out everywhere and revokes
  * their access token.
  */
-export async function updateUser(ctx: AppContext, me: AuthUser, body: unknown): Promise<void> {
-  const params = parse(UserUpdateParamsSchema, body);
+export async function updateUser(
+  ctx: AppContext,
+  me: AuthUser,
+  params: z.output<typeof UserUpdateParamsSchema>,
+): Promise<void> {
   const password = params.password === undefined ? undefined : await hashPassword(params.password);
   await ctx.db.transaction().execute(async (trx) => {
     const user = await findUser(trx, params.id);

@@ -1,6 +1,7 @@
-import { LoginParamsSchema, Role, translate } from '@switchboard/sdk';
+import { LoginParamsSchema, Role, translate, USER_ROUTES } from '@switchboard/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { apiRoute } from '../../http/api-route.js';
 import { sessionSecretOf } from '../../http/auth.js';
 import { cookieAttributes } from '../../http/cookies.js';
 import { ok } from '../../http/envelope.js';
@@ -14,7 +15,8 @@ import { DEFAULT_ROOT_PASSWORD, verifyPassword } from './password.js';
 
 /** Login and logout: password sessions with a server-side, revocable session row. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/user/login', { config: { critical: true, turnstile: true } }, async (req, reply) => {
+  // Whether password login is on is answered before the body is read.
+  apiRoute(app, USER_ROUTES.login, async ({ req, reply }) => {
     if (!ctx.options.bool('PasswordLoginEnabled')) throw forbidden('auth.passwordLoginDisabled');
     const { username, password } = parse(LoginParamsSchema, req.body);
     const user = await ctx.db
@@ -45,7 +47,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     );
   });
 
-  app.get('/api/user/logout', async (req, reply) => {
+  apiRoute(app, USER_ROUTES.logout, async ({ req, reply }) => {
     const secret = sessionSecretOf(req);
     if (secret) await revokeSession(ctx.db, secret);
     reply.clearCookie(SESSION_COOKIE, cookieAttributes(ctx, req));

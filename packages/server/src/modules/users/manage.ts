@@ -3,16 +3,16 @@ import {
   isRoot,
   Role,
   UserManageAction,
-  UserManageParamsSchema,
   UserStatus,
+  type UserManageParamsSchema,
   type UserManageResult,
 } from '@switchboard/sdk';
 import type { Updateable } from 'kysely';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { UsersTable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
-import { parse } from '../../http/validate.js';
 import { revokeUserCredentials } from '../auth/sessions.js';
 import { findUser, type UserRow } from './users.repository.js';
 
@@ -49,8 +49,11 @@ function planAction(me: AuthUser, user: UserRow, action: UserManageAction, now: 
  * only noticed at the next login): a delete, a role change or the end of a ban ends their sessions and revokes
  * their access token in the same transaction, a ban is refused by auth, which re-reads the status per request.
  */
-export async function manageUser(ctx: AppContext, me: AuthUser, body: unknown): Promise<UserManageResult> {
-  const { id, action } = parse(UserManageParamsSchema, body);
+export async function manageUser(
+  ctx: AppContext,
+  me: AuthUser,
+  { id, action }: z.output<typeof UserManageParamsSchema>,
+): Promise<UserManageResult> {
   return ctx.db.transaction().execute(async (trx) => {
     const user = await findUser(trx, id);
     if (!user) throw notFound('user.notFound');

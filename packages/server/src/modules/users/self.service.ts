@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import {
   isRoot,
-  SelfUpdateParamsSchema,
   translate,
-  UserSettingParamsSchema,
+  type SelfUpdateParamsSchema,
   type User,
+  type UserSettingParamsSchema,
 } from '@switchboard/sdk';
 import type { Updateable } from 'kysely';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sha256Hex } from '../../crypto.js';
 import type { UsersTable } from '../../db/tables.js';
 import type { Lang } from '../../http/language.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { parse } from '../../http/validate.js';
 import { isPublicHost } from '../../net/public-address.js';
 import { revokeUserCredentials } from '../auth/sessions.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -35,8 +35,11 @@ export async function getSelf(ctx: AppContext, id: number): Promise<User> {
  * change.
  * Returns whether sessions were revoked.
  */
-export async function updateSelf(ctx: AppContext, id: number, body: unknown): Promise<boolean> {
-  const params = parse(SelfUpdateParamsSchema, body);
+export async function updateSelf(
+  ctx: AppContext,
+  id: number,
+  params: z.output<typeof SelfUpdateParamsSchema>,
+): Promise<boolean> {
   const original = params.original_password;
   const user = await mustFind(ctx, id);
   const changes: Updateable<UsersTable> = {};
@@ -119,8 +122,11 @@ function checkWebhookUrl(ctx: AppContext, url: string): void {
 }
 
 /** `PUT /api/user/setting`: webhook fields kept only for webhooks, the email only for email, as new-api. */
-export async function updateSetting(ctx: AppContext, id: number, body: unknown): Promise<void> {
-  const p = parse(UserSettingParamsSchema, body);
+export async function updateSetting(
+  ctx: AppContext,
+  id: number,
+  p: z.output<typeof UserSettingParamsSchema>,
+): Promise<void> {
   if (p.notify_type === 'webhook' && p.webhook_url) checkWebhookUrl(ctx, p.webhook_url);
   const setting = {
     notify_type: p.notify_type,

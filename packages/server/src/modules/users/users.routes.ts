@@ -1,6 +1,7 @@
-import { IdSchema, UserSearchParamsSchema } from '@switchboard/sdk';
+import { GROUP_ROUTES, USER_ROUTES, UserSearchParamsSchema } from '@switchboard/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { apiRoute } from '../../http/api-route.js';
 import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { pageBody, pageRequest } from '../../http/paging.js';
@@ -9,51 +10,51 @@ import { createUser, getUser, hardDeleteUser, listOrSearch, updateUser } from '.
 import { manageUser } from './manage.js';
 import { selfRoutes } from './self.routes.js';
 
-const admin = { config: { auth: 'admin' as const } };
+const R = USER_ROUTES;
 const SearchFilterSchema = UserSearchParamsSchema.pick({ keyword: true, group: true });
 
 /** `/api/user/*` (self and admin, contract §3.2–3.4) and `GET /api/group/`. */
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await selfRoutes(app, ctx);
 
-  app.get('/api/user/', admin, async (req) => {
+  apiRoute(app, R.list, async ({ req }) => {
     const page = pageRequest(req.query);
     const { items, total } = await listOrSearch(ctx, {}, page);
     return ok(pageBody(page, items, total));
   });
 
-  app.get('/api/user/search', admin, async (req) => {
+  // Paging by pageRequest first, then the filters (the descriptor's params also hold the client's paging).
+  apiRoute(app, R.search, async ({ req }) => {
     const page = pageRequest(req.query);
     const filter = parse(SearchFilterSchema, req.query);
     const { items, total } = await listOrSearch(ctx, filter, page);
     return ok(pageBody(page, items, total));
   });
 
-  app.get('/api/user/:id', admin, async (req) => {
-    const id = parse(IdSchema, (req.params as { id: string }).id);
-    return ok(await getUser(ctx, caller(req), id));
-  });
+  apiRoute(app, R.get, async ({ req, id }) => ok(await getUser(ctx, caller(req), id)));
 
-  app.post('/api/user/', admin, async (req) => {
-    await createUser(ctx, caller(req), req.body);
+  apiRoute(app, R.create, { body: true }, async ({ req, body }) => {
+    await createUser(ctx, caller(req), body);
     return ok();
   });
 
-  app.put('/api/user/', admin, async (req) => {
-    await updateUser(ctx, caller(req), req.body);
+  apiRoute(app, R.update, { body: true }, async ({ req, body }) => {
+    await updateUser(ctx, caller(req), body);
     return ok();
   });
 
-  app.post('/api/user/manage', admin, async (req) => ok(await manageUser(ctx, caller(req), req.body)));
+  // One route for users.manage and its per-action methods (promote, demote, enable, disable, softDelete).
+  apiRoute(app, R.manage, { body: true }, async ({ req, body }) =>
+    ok(await manageUser(ctx, caller(req), body)),
+  );
 
   // new-api answers a successful hard delete with an empty body; we send the envelope like every other call.
-  app.delete('/api/user/:id', admin, async (req) => {
-    const id = parse(IdSchema, (req.params as { id: string }).id);
+  apiRoute(app, R.delete, async ({ req, id }) => {
     await hardDeleteUser(ctx, caller(req), id);
     return ok();
   });
 
-  app.get('/api/group/', admin, async () =>
+  apiRoute(app, GROUP_ROUTES.list, async () =>
     ok(Object.keys(ctx.options.json<Record<string, number>>('GroupRatio', {}))),
   );
 }

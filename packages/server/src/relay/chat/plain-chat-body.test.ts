@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChatRequestSchema } from './chat-request-schema.js';
+import { ChatRequestSchema } from '../core/chat-request-schema.js';
 import { isPlainChatBody } from './plain-chat-body.js';
 
 const base = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello.' }] };

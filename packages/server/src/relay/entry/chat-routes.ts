@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { runChat } from '../chat/chat-pipeline.js';
-import { ChatRequestSchema } from '../chat/chat-request-schema.js';
+import { ChatRequestSchema } from '../core/chat-request-schema.js';
 import { isPlainChatBody } from '../chat/plain-chat-body.js';
 import { claudeClientFormat } from '../providers/anthropic/index.js';
 import { geminiClientFormat } from '../providers/gemini/index.js';

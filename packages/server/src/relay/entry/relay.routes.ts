@@ -10,7 +10,7 @@ import { Ledger } from '../billing/ledger.js';
 import { ModelRateLimit } from '../callers/model-rate-limit.js';
 import type { ChatRequest, ClientFormat } from '../providers/types.js';
 import { relayError } from '../core/relay-error.js';
-import { ChatRequestSchema } from '../chat/chat-request-schema.js';
+import { ChatRequestSchema } from '../core/chat-request-schema.js';
 import { validateBody } from '../core/request-fields.js';
 import { sendRelayError } from './send-error.js';
 import { exchangeOf, type RelayExchange } from '../core/exchange.js';

@@ -5,35 +5,10 @@
  * Adapters are pure: no I/O, no retries, no billing (those live in the pipeline).
  */
 
-export type ChatRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
+import type { z } from 'zod';
+import type { ChatRequestSchema, ThinkingBlock, ToolCall } from '../core/chat-request-schema.js';
 
-/** A prompt-caching breakpoint (Anthropic's, in LiteLLM's OpenAI-format spelling): the prefix up to here is cached. */
-export interface CacheControl {
-  type: 'ephemeral';
-  ttl?: string;
-}
-
-export type ContentPart =
-  | { type: 'text'; text: string; cache_control?: CacheControl }
-  | {
-      type: 'image_url';
-      image_url: { url: string; detail?: 'low' | 'high' | 'auto' };
-      cache_control?: CacheControl;
-    }
-  | { type: 'input_audio'; input_audio: { data: string; format: string } };
-
-/**
- * Claude's signed reasoning, kept verbatim (LiteLLM's `thinking_blocks`): Claude only accepts thinking back in
- * a later turn with the signature it issued, and redacted thinking only as the opaque `data` it sent.
- */
-export type ThinkingBlock =
-  { type: 'thinking'; thinking: string; signature?: string } | { type: 'redacted_thinking'; data: string };
-
-export interface ToolCall {
-  id: string;
-  type: 'function';
-  function: { name: string; arguments: string };
-}
+export type { CacheControl, ChatTool, ContentPart, ThinkingBlock, ToolCall } from '../core/chat-request-schema.js';
 
 /** A piece of a tool call in a stream: the first delta of a call carries id and name, later ones arguments. */
 export interface ToolCallDelta {
@@ -43,46 +18,10 @@ export interface ToolCallDelta {
   function?: { name?: string; arguments?: string };
 }
 
-export interface ChatMessage {
-  role: ChatRole;
-  content: string | ContentPart[] | null;
-  name?: string;
-  tool_calls?: ToolCall[];
-  tool_call_id?: string;
-  /** Reasoning text (DeepSeek, Claude thinking, Gemini thoughts). */
-  reasoning_content?: string;
-  /** An assistant turn's Claude thinking, sent back first in its Claude turn. */
-  thinking_blocks?: ThinkingBlock[];
-  /** A breakpoint on the message as a whole: it applies to the message's last content block. */
-  cache_control?: CacheControl;
-}
+/** An OpenAI chat-completions request, as its schema checks it (the relay's unified format). */
+export type ChatRequest = z.output<typeof ChatRequestSchema>;
 
-export interface ChatTool {
-  type: 'function';
-  function: { name: string; description?: string; parameters?: Record<string, unknown> };
-  cache_control?: CacheControl;
-}
-
-/** An OpenAI chat-completions request; unknown fields pass through to OpenAI-compatible upstreams. */
-export interface ChatRequest {
-  model: string;
-  messages: ChatMessage[];
-  stream?: boolean;
-  stream_options?: { include_usage?: boolean };
-  max_tokens?: number;
-  max_completion_tokens?: number;
-  temperature?: number;
-  top_p?: number;
-  top_k?: number;
-  stop?: string | string[];
-  n?: number;
-  tools?: ChatTool[];
-  tool_choice?: 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
-  reasoning_effort?: 'low' | 'medium' | 'high' | 'minimal';
-  response_format?: Record<string, unknown>;
-  user?: string;
-  [extra: string]: unknown;
-}
+export type ChatMessage = ChatRequest['messages'][number];
 
 export interface Usage {
   prompt_tokens: number;
