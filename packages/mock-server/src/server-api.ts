@@ -1,4 +1,7 @@
-/** The one seam between mock-server and the server: everything it uses comes through the package entry. */
+/**
+ * The one seam between mock-server and the server: everything it uses comes through the package entry and its
+ * `/testing` subpath.
+ */
 export { buildApp } from '@switchboard/server';
 export type { AppContext } from '@switchboard/server';
 export type { Db } from '@switchboard/server';
@@ -9,8 +12,7 @@ export { insertReturningId } from '@switchboard/server';
 export { rebuildAbilities } from '@switchboard/server';
 export { bootstrapRoot } from '@switchboard/server';
 export { hashPassword } from '@switchboard/server';
-export { testConfig } from '@switchboard/server';
-export { openTestDb, testDialects } from '@switchboard/server';
+export { openTestDb, testConfig, testDialects } from '@switchboard/server/testing';
 export { publicOnlyAgent, webhookDispatcher } from '@switchboard/server';
 export { consoleFeatures, createConsoleRenderer, registerWebConsole, ssrEntryOf } from '@switchboard/server';
 export type { Config, ProviderUrls } from '@switchboard/server';

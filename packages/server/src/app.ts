@@ -12,7 +12,7 @@ import { registerRateLimits } from './http/rate-limit-hooks.js';
 import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
 import { isApiRequest } from './http/route-family.js';
 import type { AppContext } from './context.js';
-import { OptionStore } from './modules/options/option-store.js';
+import { OptionStore } from './option-store.js';
 import { registerModules } from './modules/index.js';
 import { registerTurnstile } from './modules/turnstile/turnstile.js';
 import { relayRoutes } from './relay/entry/relay.routes.js';

@@ -2,7 +2,7 @@ import type { Config } from './config.js';
 import type { SecretBox } from './crypto.js';
 import type { Db } from './db/database.js';
 import type { AppEvents } from './events.js';
-import type { OptionStore } from './modules/options/option-store.js';
+import type { OptionStore } from './option-store.js';
 
 /** What every route module and service gets: the process-wide dependencies. */
 export interface AppContext {

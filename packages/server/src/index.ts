@@ -12,7 +12,5 @@ export { hashPassword } from './modules/users/password.js';
 export { registerWebConsole, ssrEntryOf } from './http/web-console.js';
 export { createConsoleRenderer } from './http/console-ssr.js';
 export { consoleFeatures } from './http/console-headers.js';
-export { testConfig } from './testing/test-app.js';
-export { openTestDb, testDialects, type TestDb } from './testing/test-db.js';
 export { webhookDispatcher } from './notify/webhook.js';
 export { publicOnlyAgent, type LookupAll } from './net/public-agent.js';

@@ -31,7 +31,7 @@ import codesSearch from './codes/search.js';
 import apply from './gateway/apply.js';
 import exportDoc from './gateway/export.js';
 import plan from './gateway/plan.js';
-import completion from './misc/completion.js';
+import { completionCommand } from './misc/completion.js';
 import logsClear from './logs/clear.js';
 import logsExport from './logs/export.js';
 import logsList from './logs/list.js';
@@ -139,5 +139,6 @@ export const COMMANDS: readonly CommandDef[] = [
   exportDoc,
   plan,
   apply,
-  completion,
+  // Lists every command, itself included: it is given the list rather than importing it.
+  completionCommand(() => COMMANDS),
 ];

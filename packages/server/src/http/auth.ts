@@ -2,7 +2,7 @@ import { Role } from '@switchboard/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { sha256Hex } from '../crypto.js';
-import { findSessionUserId, SESSION_COOKIE } from '../modules/auth/sessions.js';
+import { findSessionUserId, SESSION_COOKIE } from './session-lookup.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 
 export type AuthLevel = 'none' | 'optional' | 'user' | 'admin' | 'root';

@@ -2,6 +2,7 @@
 // calls go back to the event loop, which answers them in process as the page's caller (console-render-thread.ts).
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { ConsoleServerBuild, RenderPageInput, RenderPageOutput } from '@switchboard/sdk/console';
 
 export interface RenderWorkerData {
   /** The console's server build (packages/web/dist-ssr/render-page.js). */
@@ -9,20 +10,12 @@ export interface RenderWorkerData {
 }
 
 /** What the page is drawn for: everything but the transport, which is this thread's relay to the event loop. */
-export interface RenderRequest {
-  url: string;
-  lang: 'zh' | 'en';
-  items: Record<string, string>;
+export type RenderRequest = Omit<RenderPageInput, 'client'> & {
   userId: number;
   headers: Record<string, string>;
-  budgetMs: number;
-}
+};
 
-export interface RenderResult {
-  html: string;
-  state: unknown;
-  timings: { draw: number; wait: number; passes: number };
-}
+export type RenderResult = RenderPageOutput;
 
 export type ToWorker =
   | { kind: 'render'; job: number; request: RenderRequest }
@@ -48,19 +41,9 @@ export type FromWorker =
       body?: string;
     };
 
-interface ConsoleBuild {
-  renderPage(input: {
-    url: string;
-    lang: 'zh' | 'en';
-    items: Record<string, string>;
-    client: { fetch: typeof fetch; userId: number; headers: Record<string, string> };
-    budgetMs: number;
-  }): Promise<RenderResult>;
-}
-
 const port = parentPort!;
 const { entry } = workerData as RenderWorkerData;
-let build: Promise<ConsoleBuild> | undefined;
+let build: Promise<ConsoleServerBuild> | undefined;
 let nextCall = 1;
 const calls = new Map<number, { resolve: (res: Response) => void; reject: (err: Error) => void }>();
 // One page at a time: the build sets i18next's language for the page it draws.
@@ -92,7 +75,7 @@ function relayFetch(job: number): typeof fetch {
 
 async function render(job: number, request: RenderRequest): Promise<void> {
   try {
-    build ??= (import(pathToFileURL(entry).href) as Promise<ConsoleBuild>).catch((err: unknown) => {
+    build ??= (import(pathToFileURL(entry).href) as Promise<ConsoleServerBuild>).catch((err: unknown) => {
       // A build being replaced (a deploy) is loaded again by the next page.
       build = undefined;
       throw err;

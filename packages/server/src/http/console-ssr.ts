@@ -1,23 +1,10 @@
 import { existsSync } from 'node:fs';
 import { CONSOLE_PREFS_COOKIE, Role } from '@switchboard/sdk';
+import { DRAWN_SCREENS, type ConsoleLanguage } from '@switchboard/sdk/console';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { authenticate } from './auth.js';
 import { RenderThread } from './console-render-thread.js';
-
-/**
- * The screens drawn on the server: the tables, whose first page is what a visitor waits for. Admin screens
- * only for admins (anyone else gets the console's not-found page from the browser, as before).
- */
-const DRAWN: Record<string, 'user' | 'admin'> = {
-  '/log': 'user',
-  '/token': 'user',
-  '/midjourney': 'user',
-  '/task': 'user',
-  '/channel': 'admin',
-  '/redemption': 'admin',
-  '/user': 'admin',
-};
 
 /** How long a render waits for the screen's data before drawing what it has. */
 const DATA_BUDGET_MS = 800;
@@ -49,7 +36,7 @@ export function readPrefs(raw: string | undefined): Record<string, string> {
   }
 }
 
-function language(req: FastifyRequest, prefs: Record<string, string>): 'zh' | 'en' {
+function language(req: FastifyRequest, prefs: Record<string, string>): ConsoleLanguage {
   const stored = prefs.i18nextLng;
   if (stored === 'zh' || stored === 'en') return stored;
   return /^\s*en/i.test(req.headers['accept-language'] ?? '') ? 'en' : 'zh';
@@ -85,7 +72,7 @@ export interface DrawnPage {
   scripts: string[];
   /** For the Server-Timing header. */
   timing: string;
-  lang: 'zh' | 'en';
+  lang: ConsoleLanguage;
 }
 
 /** Pages in flight per key (a user, an address), refusing one past `limit`. */
@@ -120,8 +107,8 @@ export function createConsoleRenderer(app: FastifyInstance, ctx: AppContext, ent
 
   return async function draw(req: FastifyRequest): Promise<DrawnPage | undefined> {
     const path = req.url.split('?')[0] ?? '/';
-    const level = DRAWN[path];
-    if (!level) return undefined;
+    if (!Object.hasOwn(DRAWN_SCREENS, path)) return undefined;
+    const level = DRAWN_SCREENS[path as keyof typeof DRAWN_SCREENS];
     let user;
     try {
       user = await authenticate(ctx, req, 'optional');

@@ -1,3 +1,5 @@
+import { DRAWN_SCREENS, type DrawnScreen } from '@switchboard/sdk/console';
+
 /** Every route of the console (spec §2) and href builders; features link only through these. */
 export const paths = {
   home: '/',
@@ -35,3 +37,9 @@ export const hrefs = {
     return query ? `${paths.log}?${query}` : paths.log;
   },
 };
+
+/** Any of the console's own paths. */
+export type ConsolePath = (typeof paths)[keyof typeof paths];
+
+/** The screens the server draws (the SDK's list), checked here by the compiler to be routes of the console. */
+export const drawnPaths = Object.keys(DRAWN_SCREENS) as DrawnScreen[] satisfies readonly ConsolePath[];

@@ -1,6 +1,7 @@
 import { Alert, Snackbar, Stack } from '@mui/material';
 import { useEffect } from 'react';
-import { dismiss, useNotices, type Notice } from '../lib/notify';
+import { dismiss, useNotices } from '../lib/notify';
+import type { Notice } from '../lib/notifier';
 
 function Toast({ notice }: { notice: Notice }) {
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { Client, ClientOptions, Lang } from '@switchboard/sdk';
-import type { Notifier } from './notify';
-import type { StoredUser } from './session';
+import type { Notifier } from './notifier';
+import type { StoredUser } from './stored-user';
 
 /**
  * Everything a server render knows about its caller, one per render (ssr/render-page.tsx makes it). The

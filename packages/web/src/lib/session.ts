@@ -1,11 +1,8 @@
-import type { SessionUser } from '@switchboard/sdk';
 import { useSyncExternalStore } from 'react';
 import { onServer, renderScope } from './render-scope';
+import type { StoredUser } from './stored-user';
 import { resetSdk } from './sdk';
 import { readJson, STORAGE_KEYS, writeJson, writeItem } from './storage';
-
-/** The signed-in user as stored locally (spec §4: stored on login, cleared on logout or a 401). */
-export type StoredUser = Pick<SessionUser, 'id' | 'username' | 'display_name' | 'role' | 'status' | 'group'>;
 
 const listeners = new Set<() => void>();
 let current: StoredUser | null = readJson<StoredUser>(STORAGE_KEYS.user);

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import type { ClientOptions } from '@switchboard/sdk';
+import type { ConsoleServerBuild, RenderPageInput, RenderPageOutput } from '@switchboard/sdk/console';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { preloadSideMenu } from '../app/layout/side-menu-lazy';
 import { AppRoutes } from '../app/router';
 import { preloadScreen } from '../components/lazy-route';
 import { initI18n, type Language } from '../lib/i18n';
-import { createNotifier } from '../lib/notify';
+import { createNotifier } from '../lib/notifier';
 import { pendingLoads } from '../lib/preloadable';
 import { createQueryClient } from '../lib/query-client';
 import { setRenderScopeLookup, type RenderScope } from '../lib/render-scope';
@@ -18,27 +18,6 @@ import { sdk } from '../lib/sdk';
 import { DiscoveryPass } from '../lib/server-pass';
 import { STORAGE_KEYS } from '../lib/storage';
 import { mergeStyles } from './merge-styles';
-
-export interface RenderInput {
-  /** Path and query of the page. */
-  url: string;
-  lang: Language;
-  /** Local-storage items the browser holds (its preferences cookie), by key. */
-  items: Record<string, string>;
-  /** The session's transport: the server's own API, in process, with the caller's credentials. */
-  client: Pick<ClientOptions, 'fetch' | 'headers' | 'userId'>;
-  /** How long to wait for modules and data in all (ms); the page is then drawn with what came. */
-  budgetMs: number;
-}
-
-export interface RenderOutput {
-  /** The markup of #root, emotion's style tags inline. */
-  html: string;
-  /** The queries the page drew with, for the console to start from. */
-  state: unknown;
-  /** Milliseconds spent drawing (all passes) and waiting for modules and data. */
-  timings: { draw: number; wait: number; passes: number };
-}
 
 const MAX_PASSES = 4;
 
@@ -94,7 +73,7 @@ function draw(client: QueryClient, url: string, discovery: boolean): string {
  * it did not have (a lazy screen, then its queries). Everything of the caller lives in this render's scope; the
  * one module-wide setting it changes is i18next's language, so the caller runs one render at a time.
  */
-export function renderPage(input: RenderInput): Promise<RenderOutput> {
+export const renderPage: ConsoleServerBuild['renderPage'] = (input) => {
   const scope: RenderScope = {
     items: new Map(Object.entries(input.items)),
     client: input.client,
@@ -103,9 +82,9 @@ export function renderPage(input: RenderInput): Promise<RenderOutput> {
     notifier: createNotifier(),
   };
   return scopes.run(scope, () => drawInScope(input, scope));
-}
+};
 
-async function drawInScope(input: RenderInput, scope: RenderScope): Promise<RenderOutput> {
+async function drawInScope(input: RenderPageInput, scope: RenderScope): Promise<RenderPageOutput> {
   const client = createQueryClient();
   await initI18n(input.lang);
   const self = await (await sdk()).users.self.get();

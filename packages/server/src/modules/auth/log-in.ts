@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { cookieAttributes } from '../../http/cookies.js';
-import { createSession, SESSION_COOKIE, SESSION_TTL_S } from './sessions.js';
+import { SESSION_COOKIE } from '../../http/session-lookup.js';
+import { createSession, SESSION_TTL_S } from './sessions.js';
 
 /**
  * Starts a revocable session for `userId` and sets its cookie: the one way every login path (password,

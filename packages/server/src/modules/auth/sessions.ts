@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '../../crypto.js';
 import type { Db } from '../../db/database.js';
 
-export const SESSION_COOKIE = 'session';
 export const SESSION_TTL_S = 30 * 24 * 3600;
 
 /**
@@ -28,16 +27,6 @@ export async function createSession(
     })
     .execute();
   return secret;
-}
-
-export async function findSessionUserId(db: Db, secret: string, now: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .select('user_id')
-    .where('id', '=', sha256Hex(secret))
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return row?.user_id;
 }
 
 export async function revokeSession(db: Db, secret: string): Promise<void> {

@@ -5,7 +5,7 @@ import { sessionSecretOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
 import { logIn } from '../auth/log-in.js';
-import { findSessionUserId } from '../auth/sessions.js';
+import { findSessionUserId } from '../../http/session-lookup.js';
 import { checkCanLogIn, loginBody, type LoginUser } from './accounts.js';
 
 /** A query parameter as one string ('' when absent or repeated oddly). */

@@ -9,7 +9,8 @@ import { badRequest, forbidden } from '../../http/errors.js';
 import { requestLang } from '../../http/language.js';
 import { parse } from '../../http/validate.js';
 import { logIn } from '../auth/log-in.js';
-import { revokeSession, SESSION_COOKIE } from '../auth/sessions.js';
+import { SESSION_COOKIE } from '../../http/session-lookup.js';
+import { revokeSession } from '../auth/sessions.js';
 import { forgetVisitor } from '../auth/visitor-sessions.js';
 import { DEFAULT_ROOT_PASSWORD, verifyPassword } from './password.js';
 

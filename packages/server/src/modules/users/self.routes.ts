@@ -6,7 +6,7 @@ import { caller } from '../../http/auth.js';
 import { cookieAttributes } from '../../http/cookies.js';
 import { ok } from '../../http/envelope.js';
 import { requestLang } from '../../http/language.js';
-import { SESSION_COOKIE } from '../auth/sessions.js';
+import { SESSION_COOKIE } from '../../http/session-lookup.js';
 import { getOrCreateAffCode, transferAff } from './aff.js';
 import { register } from './register.js';
 import {

@@ -1,5 +1,5 @@
 import { cacheCreationRatioOf, cacheRatioOf, completionRatioOf, ownRatio } from '@switchboard/sdk';
-import type { OptionStore } from '../../modules/options/option-store.js';
+import type { OptionStore } from '../../option-store.js';
 
 export interface ResolvedPrice {
   /** Set when the model is priced per call (ModelPrice); the ratios then only go to the log. */

@@ -1,4 +1,4 @@
-import type { OptionStore } from '../../modules/options/option-store.js';
+import type { OptionStore } from '../../option-store.js';
 import { MemoryRateLimiter } from '../../http/rate-limit.js';
 import { relayError } from '../core/relay-error.js';
 

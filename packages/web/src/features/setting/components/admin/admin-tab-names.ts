@@ -1,5 +1,5 @@
 import { Role } from '@switchboard/sdk';
-import type { StoredUser } from '../../../../lib/session';
+import type { StoredUser } from '../../../../lib/stored-user';
 
 /** The admin tabs' `?tab=` values, in order (kept apart from the tabs so the page can list them unloaded). */
 export const ADMIN_TAB_NAMES = ['operation', 'ratelimit', 'models', 'system', 'other'] as const;

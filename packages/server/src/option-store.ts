@@ -1,5 +1,5 @@
 import { OPTION_DEFAULTS } from '@switchboard/sdk';
-import type { Db } from '../../db/database.js';
+import type { Db } from './db/database.js';
 
 type Listener = (key: string, value: string) => void;
 

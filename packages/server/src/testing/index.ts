@@ -1,0 +1,4 @@
+// Test helpers for other packages (mock-server, the SDK's and CLI's tests): `@switchboard/server/testing`, kept
+// off the package's main entry so that nothing in production imports them by accident.
+export { testConfig } from './test-app.js';
+export { openTestDb, testDialects, type TestDb } from './test-db.js';
