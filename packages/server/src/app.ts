@@ -19,6 +19,8 @@ import { relayRoutes } from './relay/relay.routes.js';
 import type { RelayListener } from './relay/relay-listener.js';
 import { injectThroughRelay } from './http/inject.js';
 import { createFrontDoor } from './http/front-door.js';
+import { Cluster } from './cluster/cluster.js';
+import { registerHealth } from './http/health.js';
 
 export interface AppDeps {
   db: Db;
@@ -30,10 +32,13 @@ export interface AppDeps {
 }
 
 /** Builds the whole server without listening: tests call `inject`, main.ts calls `listen`. */
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(
+  deps: AppDeps,
+): Promise<{ app: FastifyInstance; ctx: AppContext; cluster: Cluster }> {
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
   const options = await OptionStore.load(deps.db);
   const flushers: (() => Promise<void>)[] = [];
+  const cluster = new Cluster(deps.db, deps.config, now);
   const ctx: AppContext = {
     db: deps.db,
     config: deps.config,
@@ -45,6 +50,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       for (const fn of flushers) await fn();
     },
     onFlush: (fn) => void flushers.push(fn),
+    node: cluster.node,
+    jobs: cluster.jobs,
+    draining: false,
   };
   // The relay's chat routes answer ahead of Fastify (relay-listener.ts); it is known only once the relay is set up.
   const relay: { first?: RelayListener } = {};
@@ -73,15 +81,18 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await app.register(cookie, { secret: deps.config.sessionSecret });
   registerErrorHandling(app);
   registerJsonBody(app);
-  registerRateLimits(app, deps.config);
+  registerRateLimits(app, deps.config, cluster.limiter);
+  registerHealth(app, ctx);
   registerQueryTolerance(app);
   registerAuth(app, ctx);
   registerTurnstile(app, ctx);
-  // Last onClose hook to run: buffered writes reach the database before it closes.
+  // Last onClose hooks to run: buffered writes reach the database before it closes, then the node leaves.
+  app.addHook('onClose', () => cluster.close());
   app.addHook('onClose', () => ctx.flush());
   await registerModules(app, ctx);
   const { listener } = await relayRoutes(app, ctx);
   relay.first = listener;
   injectThroughRelay(app, listener);
-  return { app, ctx };
+  await cluster.follow(ctx.events, options);
+  return { app, ctx, cluster };
 }

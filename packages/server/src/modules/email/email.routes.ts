@@ -16,13 +16,13 @@ const criticalHuman = { config: { critical: true, turnstile: true } };
 export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/verification', criticalHuman, async (req) => {
     const { email } = parse(EmailParamsSchema, req.query);
-    sendVerificationCode(ctx, email, requestLang(req));
+    await sendVerificationCode(ctx, email, requestLang(req));
     return ok();
   });
 
   app.get('/api/reset_password', criticalHuman, async (req) => {
     const { email } = parse(EmailParamsSchema, req.query);
-    sendPasswordReset(ctx, email, requestLang(req));
+    await sendPasswordReset(ctx, email, requestLang(req));
     return ok();
   });
 
