@@ -15,7 +15,7 @@ const PACKAGES = ['sdk', 'server', 'cli', 'web', 'mock-server'];
  */
 const SERVER_LAYERS = [
   ['config.ts', 'context.ts', 'crypto.ts', 'events.ts', 'version.ts', 'option-store.ts', 'db/'],
-  ['http/', 'net/'],
+  ['http/', 'net/', 'cluster/'],
   ['notify/'],
   ['relay/', 'modules/'],
   ['app.ts'],

@@ -18,6 +18,8 @@ import { registerTurnstile } from './modules/turnstile/turnstile.js';
 import { relayRoutes } from './relay/entry/relay.routes.js';
 import { clientFormatOf } from './relay/entry/send-error.js';
 import { FrontDoor } from './http/front-door.js';
+import { Cluster } from './cluster/cluster.js';
+import { registerHealth } from './http/health.js';
 
 export interface AppDeps {
   db: Db;
@@ -31,6 +33,8 @@ export interface AppDeps {
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** This node among those sharing the database: its name, Redis, periodic jobs, the change feed. */
+  cluster: Cluster;
   /**
    * One request in process through the front door, as a socket's request would come (the relay's chat routes
    * first); `app.inject` goes straight to Fastify's router.
@@ -43,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
   const options = await OptionStore.load(deps.db);
   const flushers: (() => Promise<void>)[] = [];
+  const cluster = new Cluster(deps.db, deps.config, now);
   const ctx: AppContext = {
     db: deps.db,
     config: deps.config,
@@ -54,6 +59,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       for (const fn of flushers) await fn();
     },
     onFlush: (fn) => void flushers.push(fn),
+    node: cluster.node,
+    jobs: cluster.jobs,
+    draining: false,
   };
   // The relay's chat routes answer ahead of Fastify (relay-listener.ts), once the relay is set up.
   const door = new FrontDoor(deps.config.connections);
@@ -79,14 +87,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(cookie, { secret: deps.config.sessionSecret });
   registerErrorHandling(app, clientFormatOf);
   registerJsonBody(app);
-  registerRateLimits(app, deps.config);
+  registerRateLimits(app, deps.config, cluster.limiter);
+  registerHealth(app, ctx);
   registerQueryTolerance(app);
   registerAuth(app, ctx);
   registerTurnstile(app, ctx);
-  // Last onClose hook to run: buffered writes reach the database before it closes.
+  // Last onClose hooks to run: buffered writes reach the database before it closes, then the node leaves.
+  app.addHook('onClose', () => cluster.close());
   app.addHook('onClose', () => ctx.flush());
   await registerModules(app, ctx);
   const { listener } = await relayRoutes(app, ctx);
   door.first = listener;
-  return { app, ctx, inject: (opts) => door.inject(app, opts) };
+  await cluster.follow(ctx.events, options);
+  return { app, ctx, cluster, inject: (opts) => door.inject(app, opts) };
 }

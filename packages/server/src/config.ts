@@ -35,6 +35,8 @@ export interface Config {
    */
   cookieSecure?: 'auto' | boolean;
   redisUrl: string | undefined;
+  /** How several nodes on one database agree (see "Running several nodes" in the README). */
+  cluster?: ClusterConfig;
   /** Settlement journal directory (crash safety of batched quota writes); none for in-memory databases. */
   ledgerJournalDir?: string | undefined;
   /**
@@ -63,6 +65,15 @@ export interface ConnectionLimits {
   keepAliveTimeoutMs: number;
   /** `MAX_CONNECTIONS_PER_IP` (256; 0 by default with `TRUST_PROXY`, whose proxy is every client's address). */
   perAddress: number;
+}
+
+export interface ClusterConfig {
+  /** `SYNC_FREQUENCY` (60 s): how often options, channels and cached callers are read again in full. */
+  syncMs: number;
+  /** `NODE_TYPE`: `slave` runs no periodic job (new-api's name); any other value, or none, takes part. */
+  role: 'master' | 'slave';
+  /** `SHUTDOWN_TIMEOUT` (30 s): how long requests in flight may take to finish after SIGTERM. */
+  shutdownMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -213,6 +224,15 @@ function logLevel(env: Env): LogLevel {
   return raw as LogLevel;
 }
 
+/** new-api's `SYNC_FREQUENCY` and `NODE_TYPE`, and the drain deadline of a rolling restart. */
+function clusterConfig(env: Env): ClusterConfig {
+  return {
+    syncMs: int(env, 'SYNC_FREQUENCY', 60, 1) * 1000,
+    role: env.NODE_TYPE?.trim().toLowerCase() === 'slave' ? 'slave' : 'master',
+    shutdownMs: int(env, 'SHUTDOWN_TIMEOUT', 30, 0) * 1000,
+  };
+}
+
 /** `LEDGER_JOURNAL_DIR=off` trades crash safety of the last few milliseconds of billing for a little speed. */
 function journalDir(env: Env, dataDir: string, db: DbTarget): string | undefined {
   const raw = env.LEDGER_JOURNAL_DIR?.trim();
@@ -270,6 +290,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     cookieSecure: autoOrBool(env, 'COOKIE_SECURE'),
     redisUrl: env.REDIS_CONN_STRING || undefined,
+    cluster: clusterConfig(env),
     ledgerJournalDir: journalDir(env, dataDir, db),
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     providerUrls: providerUrlsFromEnv(env),

@@ -21,4 +21,15 @@ export interface AppContext {
   flush(): Promise<void>;
   /** Registers a buffer for {@link AppContext.flush}. */
   onFlush(fn: () => Promise<void>): void;
+  /** This node's name among the nodes sharing the database (cluster/node-id.ts). */
+  node: string;
+  /** Periodic jobs, run by one node at a time (cluster/job-runner.ts). */
+  jobs: JobScheduler;
+  /** Set when the node is draining for shutdown: readiness turns false, nothing new should start. */
+  draining: boolean;
+}
+
+export interface JobScheduler {
+  /** Runs `job` every `periodMs` on whichever node holds its lease; never under `NODE_TYPE=slave`. */
+  every(name: string, periodMs: number, job: () => Promise<void>): void;
 }

@@ -8,6 +8,10 @@ export interface AppEventMap {
   channels: [ids: readonly number[]];
   tokens: [ids: readonly number[]];
   users: [ids: readonly number[]];
+  /** Option keys saved (the store holds them already on the node that saved them). */
+  options: [keys: readonly string[]];
 }
+
+export type ChangeKind = keyof AppEventMap;
 
 export class AppEvents extends EventEmitter<AppEventMap> {}

@@ -58,11 +58,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     console.log(`switchboard: ${signal} received, finishing in-flight requests…`);
-    // app.close() stops accepting, waits for in-flight requests, then runs onClose hooks (pending writes flush
-    // there). Keep-alive sockets that finish a request meanwhile would hold it open for the idle timeout, so
-    // idle ones are closed as they appear; after 30 s whatever is left is cut.
+    // /readyz answers 503 from now on. app.close() stops accepting, waits for in-flight requests (streams
+    // included), then runs onClose hooks: settlements are written, the node's leases handed back. Keep-alive
+    // sockets that finish a request meanwhile would hold it open for the idle timeout, so idle ones are closed as
+    // they appear; after SHUTDOWN_TIMEOUT whatever is left is cut (a cut stream bills what was delivered).
+    ctx.draining = true;
     const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
-    const deadline = setTimeout(() => app.server.closeAllConnections(), 30_000);
+    const deadline = setTimeout(() => app.server.closeAllConnections(), config.cluster?.shutdownMs ?? 30_000);
     await app.close();
     clearInterval(sweep);
     clearTimeout(deadline);

@@ -46,11 +46,12 @@ export function likeEscaped(column: string, pattern: string): Expression<SqlBool
   return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '!'`;
 }
 
-/** True for a unique-index violation on any of the three dialects. */
+/** True for a unique-index or primary-key violation on any of the three dialects. */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; errno?: number } | null;
   return (
     e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
     e?.code === '23505' ||
     e?.code === 'ER_DUP_ENTRY' ||
     e?.errno === 1062

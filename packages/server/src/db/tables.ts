@@ -233,6 +233,41 @@ export interface VisitorSessionsTable {
   expires_at: number;
 }
 
+/** The change feed every node's caches follow (cluster/change-feed.ts). */
+export interface ClusterEventsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON array of ids; empty for "possibly all". */
+  ids: string;
+  /** The node that made the change, which has applied it already. */
+  origin: string;
+  created_at: number;
+}
+
+/** Who runs a periodic job until when (cluster/job-lease.ts). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
+/** Mailed codes and reset links (modules/email/verification-codes.ts). */
+export interface VerificationCodesTable {
+  /** SHA-256 of purpose and address. */
+  id: string;
+  /** '' once used or burned; the row stays for the resend limit. */
+  code: string;
+  issued_at: number;
+  wrong_tries: Num;
+}
+
+/** Notifications sent per user, kind and hour (notify/throttle.ts). */
+export interface NotifyCountsTable {
+  id: string;
+  count: number;
+  since: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -248,6 +283,10 @@ export interface Database {
   quota_data: QuotaDataTable;
   ledger_marks: LedgerMarksTable;
   visitor_sessions: VisitorSessionsTable;
+  cluster_events: ClusterEventsTable;
+  job_leases: JobLeasesTable;
+  verification_codes: VerificationCodesTable;
+  notify_counts: NotifyCountsTable;
 }
 
 /** Reads a boolean column the same way on every dialect. */

@@ -1,10 +1,16 @@
+export interface RateVerdict {
+  allowed: boolean;
+  /** Seconds until a hit would be allowed again, when it is not now. */
+  retryAfterS: number;
+}
+
 /**
- * Sliding-window request counter per key (an IP, a user id). In memory: one node's view; the Redis-backed
- * variant shares the same interface for multi-node deployments.
+ * Sliding-window request counter per key (an IP, a user id). In memory: one node's view; the Redis-backed one
+ * (cluster/shared-rate-limit.ts) counts across nodes.
  */
 export interface RateLimiter {
-  /** Records a hit and says whether it is within the limit; `retryAfterS` when it is not. */
-  hit(key: string, now?: number): { allowed: boolean; retryAfterS: number };
+  /** Records a hit and says whether it is within the limit. */
+  hit(key: string, now?: number): RateVerdict | Promise<RateVerdict>;
 }
 
 export class MemoryRateLimiter implements RateLimiter {
@@ -16,7 +22,7 @@ export class MemoryRateLimiter implements RateLimiter {
     private readonly windowMs: number,
   ) {}
 
-  hit(key: string, now = Date.now()): { allowed: boolean; retryAfterS: number } {
+  hit(key: string, now = Date.now()): RateVerdict {
     this.sweep(now);
     const since = now - this.windowMs;
     const list = (this.hits.get(key) ?? []).filter((t) => t > since);

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../http/errors.js';
 import { sendMail } from './mailer.js';
 import { contentValues, renderContent, type Notification } from './notification.js';
-import { MemoryNotifyThrottle, type NotifyThrottle } from './throttle.js';
+import { DbNotifyThrottle, type NotifyThrottle } from './throttle.js';
 import { sendWebhook } from './webhook.js';
 
 /** What became of a notification; tests read it, the relay ignores it. */
@@ -29,10 +29,10 @@ export function parseNotifySetting(text: string | null | undefined): NotifySetti
 
 const throttles = new WeakMap<AppContext, NotifyThrottle>();
 
-/** The app's throttle; the in-memory one unless a test or a Redis setup installed another. */
+/** The app's throttle: the database's, so the cap holds on every node, unless a test installed another. */
 export function notifyThrottle(ctx: AppContext, replace?: NotifyThrottle): NotifyThrottle {
   let throttle = replace ?? throttles.get(ctx);
-  if (!throttle) throttle = new MemoryNotifyThrottle(() => ctx.now());
+  if (!throttle) throttle = new DbNotifyThrottle(ctx.db, () => ctx.now());
   throttles.set(ctx, throttle);
   return throttle;
 }

@@ -7,6 +7,8 @@ import { bootstrapRoot } from '../modules/users/bootstrap.js';
 import { hashPassword } from '../modules/users/password.js';
 import { insertReturningId } from '../db/insert-id.js';
 import { openTestDb } from './test-db.js';
+import type { Cluster } from '../cluster/cluster.js';
+import type { Db } from '../db/database.js';
 
 /** A configuration for tests: no files written, rate limits high unless a test lowers them. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -62,10 +64,16 @@ export interface TestApp {
 let counter = 0;
 
 export async function createTestApp(
-  opts: { dialect?: DialectName; config?: Partial<Config>; now?: () => number } = {},
-): Promise<TestApp> {
-  const testDb = await openTestDb(opts.dialect ?? 'sqlite');
-  const { app, ctx, inject } = await buildApp({
+  opts: {
+    dialect?: DialectName;
+    config?: Partial<Config>;
+    now?: () => number;
+    /** A database another test app already uses: a second node on it (see testing/test-cluster.ts). */
+    shared?: { db: Db; close(): Promise<void> };
+  } = {},
+): Promise<TestApp & { cluster: Cluster }> {
+  const testDb = opts.shared ?? (await openTestDb(opts.dialect ?? 'sqlite'));
+  const { app, ctx, cluster, inject } = await buildApp({
     db: testDb.db,
     config: testConfig(opts.config),
     now: opts.now,
@@ -86,6 +94,7 @@ export async function createTestApp(
   return {
     app,
     ctx,
+    cluster,
     call,
     login,
     root: () => login('root', '123456'),

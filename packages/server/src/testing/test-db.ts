@@ -6,6 +6,8 @@ import { migrateToLatest } from '../db/migrate.js';
 export interface TestDb {
   db: Db;
   dialect: DialectName;
+  /** Another connection pool to the same database, as a second node would have (not for in-memory SQLite). */
+  connect?: () => Promise<Db>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function openTestDb(dialect: DialectName = 'sqlite'): Promise<TestD
     return {
       db,
       dialect,
+      connect: () => createDb({ dialect, url: url.toString() }),
       close: async () => {
         await db.destroy();
         await admin.schema.dropSchema(name).ifExists().cascade().execute();
@@ -57,6 +60,7 @@ export async function openTestDb(dialect: DialectName = 'sqlite'): Promise<TestD
   return {
     db,
     dialect,
+    connect: () => createDb({ dialect, url: url.toString() }),
     close: async () => {
       await db.destroy();
       await sql`drop database if exists ${sql.id(name)}`.execute(admin);

@@ -34,6 +34,12 @@ class ChannelTester {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** A run to the end (the periodic job): the one under way, or a new one. */
+  async runOnce(): Promise<void> {
+    this.start();
+    await this.run;
+  }
+
   /** Starts a run in the background; false when one is already running. */
   start(): boolean {
     if (this.run || this.stopping.signal.aborted) return false;
@@ -95,12 +101,10 @@ async function modelsOrFailure(
 export async function channelOpsRoutes(app: FastifyInstance, rt: RelayRuntime): Promise<void> {
   const tester = new ChannelTester(rt, app.log);
   const everyMin = Number(process.env.CHANNEL_TEST_FREQUENCY) || 0;
-  const timer = everyMin > 0 ? setInterval(() => tester.start(), everyMin * 60_000).unref() : undefined;
+  // On one node at a time: two nodes must not test the same channel twice in one period.
+  rt.ctx.jobs.every('channel-test', everyMin * 60_000, () => tester.runOnce());
   // preClose: stop before the relay's onClose hook closes the upstream agent under a running test.
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await tester.stop();
-  });
+  app.addHook('preClose', () => tester.stop());
 
   app.get('/api/channel/test', admin, async () => {
     if (!tester.start()) throw conflict('channel.testRunning');

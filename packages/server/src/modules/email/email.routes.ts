@@ -18,13 +18,13 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
   // which the Turnstile hook has checked.
   apiRoute(app, USER_ROUTES.sendVerification, async ({ req }) => {
     const { email } = parse(EmailParamsSchema, req.query);
-    sendVerificationCode(ctx, email, requestLang(req));
+    await sendVerificationCode(ctx, email, requestLang(req));
     return ok();
   });
 
   apiRoute(app, USER_ROUTES.sendPasswordReset, async ({ req }) => {
     const { email } = parse(EmailParamsSchema, req.query);
-    sendPasswordReset(ctx, email, requestLang(req));
+    await sendPasswordReset(ctx, email, requestLang(req));
     return ok();
   });
 

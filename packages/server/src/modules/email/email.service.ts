@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { translate, type MessageKey } from '@switchboard/sdk';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { Lang } from '../../http/language.js';
 import { mailSetup, sendMail } from '../../notify/mailer.js';
@@ -43,8 +44,8 @@ function checkAddressAllowed(ctx: AppContext, email: string): void {
     throw badRequest('auth.emailAliasNotAllowed');
 }
 
-function issue(ctx: AppContext, purpose: CodePurpose, email: string, length: number): string {
-  const issued = codesOf(ctx).issue(purpose, email, ctx.now(), length);
+async function issue(ctx: AppContext, purpose: CodePurpose, email: string, length: number): Promise<string> {
+  const issued = await codesOf(ctx).issue(purpose, email, ctx.now(), length);
   if ('wait' in issued) throw badRequest('auth.verificationTooFrequent', { seconds: issued.wait });
   return issued.code;
 }
@@ -66,14 +67,14 @@ const mail = (
  * answer, and a notice that it already has an account instead of a code (new-api answers "邮箱地址已被占用",
  * which tells anyone which addresses have accounts).
  */
-export function sendVerificationCode(ctx: AppContext, email: string, lang: Lang): void {
+export async function sendVerificationCode(ctx: AppContext, email: string, lang: Lang): Promise<void> {
   checkAddressAllowed(ctx, email);
   mailSetup(ctx);
-  const code = issue(ctx, 'verify', email, CODE_LENGTH);
+  const code = await issue(ctx, 'verify', email, CODE_LENGTH);
   afterAnswer(`verification mail to ${email}`, async () => {
     if (!(await emailTaken(ctx, email)))
       return mail(ctx, email, lang, 'mail.verificationSubject', 'mail.verificationBody', { code });
-    codesOf(ctx).burn('verify', email);
+    await codesOf(ctx).burn('verify', email);
     await mail(ctx, email, lang, 'mail.verificationSubject', 'mail.addressTakenBody');
   });
 }
@@ -82,10 +83,10 @@ export function sendVerificationCode(ctx: AppContext, email: string, lang: Lang)
  * `GET /api/reset_password`: mails `{ServerAddress}/user/reset?email=&token=`. An address without an account
  * gets the same answer and counts against the same resend limit, so the answers cannot enumerate accounts.
  */
-export function sendPasswordReset(ctx: AppContext, email: string, lang: Lang): void {
+export async function sendPasswordReset(ctx: AppContext, email: string, lang: Lang): Promise<void> {
   // Mail not set up is said to every address alike, or the refusal itself would tell accounts apart.
   mailSetup(ctx);
-  const token = issue(ctx, 'reset', email, 0);
+  const token = await issue(ctx, 'reset', email, 0);
   afterAnswer(`password reset mail to ${email}`, async () => {
     if (!(await emailTaken(ctx, email))) return;
     const base = ctx.options.get('ServerAddress').trim().replace(/\/+$/, '');
@@ -113,7 +114,7 @@ function afterAnswer(what: string, job: () => Promise<void>): void {
  */
 export async function resetPassword(ctx: AppContext, email: string, token: string): Promise<string> {
   const codes = codesOf(ctx);
-  if (!codes.check('reset', email, token, ctx.now(), true)) throw badRequest('auth.resetLinkInvalid');
+  if (!(await codes.check('reset', email, token, ctx.now(), true))) throw badRequest('auth.resetLinkInvalid');
   const users = await ctx.db
     .selectFrom('users')
     .select('id')
@@ -133,15 +134,22 @@ export async function resetPassword(ctx: AppContext, email: string, token: strin
 }
 
 /** Checks (and, with `consume`, uses up) the verification code mailed to `email`. */
-export function checkVerificationCode(ctx: AppContext, email: string, code: string, consume: boolean): void {
-  if (!codesOf(ctx).check('verify', email, code, ctx.now(), consume))
+export async function checkVerificationCode(
+  ctx: AppContext,
+  email: string,
+  code: string,
+  consume: boolean,
+  /** The transaction that uses the code up, so that it is used only if that commits. */
+  db: Db = ctx.db,
+): Promise<void> {
+  if (!(await codesOf(ctx).check('verify', email, code, ctx.now(), consume, db)))
     throw badRequest('auth.verificationCodeInvalid');
 }
 
 /** `GET /api/oauth/email/bind`: sets the caller's email once the code mailed to it checks out. */
 export async function bindEmail(ctx: AppContext, userId: number, email: string, code: string): Promise<void> {
-  checkVerificationCode(ctx, email, code, false);
+  await checkVerificationCode(ctx, email, code, false);
   if (await emailTaken(ctx, email, userId)) throw badRequest('auth.emailTaken');
-  checkVerificationCode(ctx, email, code, true);
+  await checkVerificationCode(ctx, email, code, true);
   await ctx.db.updateTable('users').set({ email }).where('id', '=', userId).execute();
 }

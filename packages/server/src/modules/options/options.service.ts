@@ -21,7 +21,7 @@ export function listOptions(ctx: AppContext): OptionEntry[] {
 /**
  * Saves one option already checked by `OptionUpdateParamsSchema` (value rules, trailing slashes stripped).
  * Unknown keys are refused so a typo cannot create a dead row; switching on a login method or check needs its
- * settings first. The store applies the value in memory at once.
+ * settings first. The store applies the value in memory at once; the other nodes hear of it (cluster/).
  */
 export async function updateOption(ctx: AppContext, key: string, value: string): Promise<void> {
   if (!KNOWN_KEYS.has(key)) throw badRequest('option.unknownKey');
@@ -29,8 +29,10 @@ export async function updateOption(ctx: AppContext, key: string, value: string):
   const guard = optionEnableGuard(key, value, current);
   if (guard) throw badRequest(guard);
   await ctx.options.set(key, value);
+  ctx.events.emit('options', [key]);
 }
 
-export function resetModelRatio(ctx: AppContext): Promise<void> {
-  return ctx.options.set('ModelRatio', OPTION_DEFAULTS.ModelRatio);
+export async function resetModelRatio(ctx: AppContext): Promise<void> {
+  await ctx.options.set('ModelRatio', OPTION_DEFAULTS.ModelRatio);
+  ctx.events.emit('options', ['ModelRatio']);
 }

@@ -21,7 +21,7 @@ export async function register(ctx: AppContext, body: unknown): Promise<number> 
   const verify = o.bool('EmailVerificationEnabled');
   if (verify) {
     if (!params.email || !params.verification_code) throw badRequest('auth.emailVerificationRequired');
-    checkVerificationCode(ctx, params.email, params.verification_code, false);
+    await checkVerificationCode(ctx, params.email, params.verification_code, false);
     if (await emailTaken(ctx, params.email)) throw badRequest('auth.emailTaken');
   }
   const password = await hashPassword(params.password);
@@ -46,7 +46,7 @@ export async function register(ctx: AppContext, body: unknown): Promise<number> 
         });
         if (inviterId) await rewardInviter(trx, inviterId, inviterReward);
         // Used up only by the registration that succeeds, in its transaction's last step.
-        if (verify) checkVerificationCode(ctx, params.email!, params.verification_code!, true);
+        if (verify) await checkVerificationCode(ctx, params.email!, params.verification_code!, true, trx);
         return id;
       }),
     );

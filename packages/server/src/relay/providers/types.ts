@@ -8,7 +8,13 @@
 import type { z } from 'zod';
 import type { ChatRequestSchema, ThinkingBlock, ToolCall } from '../core/chat-request-schema.js';
 
-export type { CacheControl, ChatTool, ContentPart, ThinkingBlock, ToolCall } from '../core/chat-request-schema.js';
+export type {
+  CacheControl,
+  ChatTool,
+  ContentPart,
+  ThinkingBlock,
+  ToolCall,
+} from '../core/chat-request-schema.js';
 
 /** A piece of a tool call in a stream: the first delta of a call carries id and name, later ones arguments. */
 export interface ToolCallDelta {
