@@ -9,7 +9,7 @@ import { Providers } from '../app/providers';
 import { preloadSideMenu } from '../app/layout/side-menu-lazy';
 import { AppRoutes } from '../app/router';
 import { preloadScreen } from '../components/lazy-route';
-import { initI18n, type Language } from '../lib/i18n';
+import { initI18n } from '../lib/i18n';
 import { createNotifier } from '../lib/notifier';
 import { pendingLoads } from '../lib/preloadable';
 import { createQueryClient } from '../lib/query-client';
