@@ -7,7 +7,7 @@ import { geminiClientFormat } from '../providers/gemini/index.js';
 import type { ChatRequest } from '../providers/types.js';
 
 const fixture = (path: string): unknown =>
-  JSON.parse(readFileSync(new URL(`./providers/${path}`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../providers/${path}`, import.meta.url), 'utf8'));
 
 describe('ChatRequestSchema', () => {
   it('is where ChatRequest comes from (a field is declared once)', () => {
