@@ -8,6 +8,8 @@ export interface TestDb {
   dialect: DialectName;
   /** Another connection pool to the same database, as a second node would have (not for in-memory SQLite). */
   connect?: () => Promise<Db>;
+  /** The database's SQL_DSN, for server processes (not for in-memory SQLite). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function openTestDb(dialect: DialectName = 'sqlite'): Promise<TestD
       db,
       dialect,
       connect: () => createDb({ dialect, url: url.toString() }),
+      url: url.toString(),
       close: async () => {
         await db.destroy();
         await admin.schema.dropSchema(name).ifExists().cascade().execute();
@@ -61,6 +64,7 @@ export async function openTestDb(dialect: DialectName = 'sqlite'): Promise<TestD
     db,
     dialect,
     connect: () => createDb({ dialect, url: url.toString() }),
+    url: url.toString(),
     close: async () => {
       await db.destroy();
       await sql`drop database if exists ${sql.id(name)}`.execute(admin);

@@ -38,7 +38,8 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
     throw relayError(503, 'relay.noAvailableChannel', { group, model }, 'model_not_found');
   }
   const quotaPerUnit = ctx.options.number('QuotaPerUnit') || 500_000;
-  const admission = admitChat(ledger, call, price, quotaPerUnit);
+  const admitted = admitChat(ledger, call, price, quotaPerUnit);
+  const admission = admitted instanceof Promise ? await admitted : admitted;
   const { hold } = admission;
   if (admission.cap !== undefined) call = capCompletion(call, admission.cap);
   const signal = new ClientGone(ex.res);

@@ -7,6 +7,8 @@ import { ChannelIndex } from '../channels/channel-index.js';
 import { channelOpsRoutes } from '../../modules/channels/channel-ops.routes.js';
 import { runChat } from '../chat/chat-pipeline.js';
 import { Ledger } from '../billing/ledger.js';
+import { LeaseBook } from '../billing/leases.js';
+import { dialectOf } from '../../db/dialect.js';
 import { ModelRateLimit } from '../callers/model-rate-limit.js';
 import type { ChatRequest, ClientFormat } from '../providers/types.js';
 import { relayError } from '../core/relay-error.js';
@@ -61,6 +63,17 @@ export async function relayRoutes(
   };
   auth.attach(rt.ledger);
   if (ctx.config.ledgerJournalDir) await rt.ledger.openJournal(ctx.config.ledgerJournalDir);
+  // Several nodes may share a server database: each admits against its own slices of the balances.
+  if (dialectOf(ctx.db) !== 'sqlite') {
+    const leases = new LeaseBook(ctx.db, ctx.node, (kind, id) =>
+      kind === 'u' ? rt.ledger.holds.user(id) : rt.ledger.holds.token(id),
+    );
+    await leases.start();
+    rt.ledger.useLeases(leases);
+    // Named ids only: the blanket notice after every /api write says nothing about balances.
+    ctx.events.on('users', (ids) => leases.revoked('u', ids));
+    ctx.events.on('tokens', (ids) => leases.revoked('t', ids));
+  }
   app.addHook('onClose', async () => {
     await rt.ledger.close();
     await rt.agent.closeAll();

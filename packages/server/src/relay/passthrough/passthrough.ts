@@ -1,4 +1,4 @@
-import { maxOutputTokens, perCallQuota } from '@switchboard/sdk';
+import { maxOutputTokens, perCallQuota, worstCaseQuota } from '@switchboard/sdk';
 import type { FastifyReply } from 'fastify';
 import { checkAccess } from '../callers/access.js';
 import { isOpenAiCompatible, providerFor } from '../providers/index.js';
@@ -81,8 +81,11 @@ export async function runPassthrough(
   };
   let admission: ChatAdmission | undefined;
   let hold: Hold;
-  if (isImage) hold = rt.ledger.reserve(caller, imageQuota(price, body, quotaPerUnit), false);
-  else {
+  if (isImage) {
+    const amount = imageQuota(price, body, quotaPerUnit);
+    await rt.ledger.ensure(caller, amount, false);
+    hold = rt.ledger.reserve(caller, amount, false);
+  } else {
     const worst = {
       ...price,
       promptTokens: inputTokenBound(endpoint, body),
@@ -90,6 +93,7 @@ export async function runPassthrough(
       quotaPerUnit,
     };
     const limit = completes ? (positive(body.max_tokens) ?? maxOutputTokens(model)) : 0;
+    await rt.ledger.ensure(caller, worstCaseQuota(worst, limit), false);
     admission = admit(rt.ledger, asChat, worst, limit);
     hold = admission.hold;
     if (admission.cap !== undefined) body = { ...body, max_tokens: admission.cap };
