@@ -43,7 +43,7 @@ describe.skipIf(dialects.length === 0).each(dialects)('two nodes on one %s datab
   beforeAll(async () => {
     cluster = await startNodes({ dialect, count: 2 });
   }, 60_000);
-  afterAll(() => cluster?.close());
+  afterAll(() => cluster?.close(), 30_000);
 
   it(
     'never serves past a user’s balance across both nodes, and logs every unit taken',

@@ -121,7 +121,8 @@ export async function startNodes(opts: {
       return { userId, tokenId, key };
     },
     async close() {
-      for (const n of nodes) if (n.proc.child.exitCode === null) await n.kill();
+      for (const n of nodes)
+        if (n.proc.child.exitCode === null && n.proc.child.signalCode === null) await n.kill();
       await upstream.close();
       await testDb.close();
     },
@@ -159,7 +160,47 @@ export async function ledgerOf(db: Db, userId: number, tokenId: number) {
 export async function flushAll(cluster: Cluster): Promise<void> {
   await Promise.all(
     cluster.nodes
-      .filter((n) => n.proc.child.exitCode === null)
+      .filter((n) => n.proc.child.exitCode === null && n.proc.child.signalCode === null)
       .map((n) => fetch(`${n.url}/api/status`).then((r) => r.arrayBuffer())),
   );
+}
+
+/** A signed-in session on one node: `api(method, path, body)` answers the parsed envelope. */
+export async function signIn(url: string, username: string, password: string) {
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await res.json()) as { success: boolean; message: string; data: { id: number } };
+  if (!body.success) throw new Error(`login ${username}: ${body.message}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('session='))!
+    .split(';')[0]!;
+  const headers = { cookie, 'new-api-user': String(body.data.id), 'content-type': 'application/json' };
+  return {
+    id: body.data.id,
+    /** The same session sent to another node (sessions live in the database). */
+    on(other: string) {
+      return async (method: string, path: string, payload?: unknown) =>
+        (await (
+          await fetch(`${other}${path}`, {
+            method,
+            headers,
+            ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+          })
+        ).json()) as { success: boolean; message: string; data?: unknown };
+    },
+  };
+}
+
+/** Milliseconds until `check` holds, polling every 10 ms; throws past `ms`. */
+export async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - start;
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }

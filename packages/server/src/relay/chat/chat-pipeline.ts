@@ -27,7 +27,8 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
   const playground = call.playground ?? false;
   const model = call.request.model;
   const { group, price } = checkAccess(rt, call);
-  rt.limits.admit(caller.user.id);
+  const limited = rt.limits.admit(caller.user.id);
+  if (limited) await limited;
   const loading = channels.ready();
   if (loading) await loading;
   const pinned = caller.pinnedChannel !== undefined ? channels.get(caller.pinnedChannel) : undefined;

@@ -8,6 +8,8 @@ import { channelOpsRoutes } from '../../modules/channels/channel-ops.routes.js';
 import { runChat } from '../chat/chat-pipeline.js';
 import { Ledger } from '../billing/ledger.js';
 import { LeaseBook } from '../billing/leases.js';
+import type { SharedRedis } from '../../cluster/redis.js';
+import { SharedModelLimit } from '../callers/shared-model-limit.js';
 import { dialectOf } from '../../db/dialect.js';
 import { ModelRateLimit } from '../callers/model-rate-limit.js';
 import type { ChatRequest, ClientFormat } from '../providers/types.js';
@@ -47,6 +49,8 @@ const PlaygroundRequestSchema = ChatRequestSchema.extend({ group: z.string().nul
 export async function relayRoutes(
   app: FastifyInstance,
   ctx: AppContext,
+  /** Redis, when the nodes share one: the model rate limits count there. */
+  redis?: SharedRedis,
 ): Promise<{ listener: RelayListener }> {
   const streamIdleS = Number(process.env.STREAMING_TIMEOUT ?? 60) || 60;
   // The token cache owns the cached balances: the ledger tells it of each charge, and it takes what the
@@ -58,7 +62,7 @@ export async function relayRoutes(
     channels: new ChannelIndex(ctx),
     health: new ChannelHealth(ctx),
     ledger: new Ledger(ctx, auth.balances),
-    limits: new ModelRateLimit(ctx.options),
+    limits: new ModelRateLimit(ctx.options, redis && new SharedModelLimit(redis)),
     agent: createUpstreamAgent(streamIdleS * 1000),
   };
   auth.attach(rt.ledger);

@@ -67,7 +67,8 @@ export async function runPassthrough(
   const model = String(body.model || DEFAULT_MODEL[endpoint] || '');
   if (!model) throw relayError(400, 'relay.modelRequired', {}, 'invalid_request');
   const { group, price } = checkAccess(rt, { caller, request: { model, messages: [] } });
-  rt.limits.admit(caller.user.id);
+  const limited = rt.limits.admit(caller.user.id);
+  if (limited) await limited;
   await rt.channels.ready();
   const accept = (c: ChannelConfig) => isOpenAiCompatible(c.type) || c.type === AZURE_CHANNEL_TYPE;
   const o = rt.ctx.options;
