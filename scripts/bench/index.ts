@@ -22,6 +22,8 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const PROFILE_ONLY = process.env.BENCH_PROFILE === 'only';
 const PROFILE = process.env.BENCH_PROFILE === '1' || PROFILE_ONLY;
 const SOAK_MIN = Number(process.env.BENCH_SOAK_MIN ?? 0);
+/** BENCH_REDIS=1 (or a redis:// URL): the same node once more with REDIS_CONN_STRING set, side by side. */
+const REDIS = process.env.BENCH_REDIS === '1' ? 'redis://127.0.0.1:6379' : process.env.BENCH_REDIS;
 const COUNTS = QUICK
   ? { warmupMs: 1_000, c1Ms: 1_000, c64Ms: 2_000, stream: 50, rounds: 1 }
   : { warmupMs: 3_000, c1Ms: 9_000, c64Ms: 15_000, stream: 600, rounds: 3 };
@@ -162,16 +164,21 @@ function combine(rounds: Round[], rssIdleMb: number | undefined): PathResult {
  * its rounds: this machine's speed drifts by a third from minute to minute, which a single sequential pass
  * per path turned into a verdict. All three targets run at once; an idle process costs the others nothing.
  */
-async function measureAll(targets: Record<PathName, Target>): Promise<Record<PathName, PathResult>> {
+async function measureAll(
+  targets: Partial<Record<PathName, Target>>,
+): Promise<
+  Partial<Record<PathName, PathResult>> & Record<'direct' | 'bare proxy' | 'switchboard', PathResult>
+> {
   const names = Object.keys(targets) as PathName[];
+  const target = (n: PathName) => targets[n]!;
   // Before any load: what each process costs at rest, to tell start-up footprint from growth under load.
   const idle = Object.fromEntries(
-    names.map((n) => [n, targets[n].pid === undefined ? undefined : readRss(targets[n].pid!)]),
+    names.map((n) => [n, target(n).pid === undefined ? undefined : readRss(target(n).pid!)]),
   );
-  for (const n of names) await warmUp(n, targets[n]);
+  for (const n of names) await warmUp(n, target(n));
   const rounds = Object.fromEntries(names.map((n) => [n, [] as Round[]])) as Record<PathName, Round[]>;
   for (let i = 0; i < COUNTS.rounds; i++) {
-    for (const n of names) rounds[n].push(await measureRound(n, targets[n]));
+    for (const n of names) rounds[n].push(await measureRound(n, target(n)));
   }
   const results = {} as Record<PathName, PathResult>;
   for (const n of names) {
@@ -236,10 +243,23 @@ async function main(): Promise<void> {
       console.log(formatProfile(await profileSwitchboard(upstreamUrl)));
       return;
     }
+    const withRedis = REDIS
+      ? await startSwitchboard(upstreamUrl, [], undefined, { REDIS_CONN_STRING: REDIS })
+      : undefined;
+    if (withRedis) children.push(withRedis);
     const results = await measureAll({
       direct: { origin: upstreamUrl, key: upstreamKey },
       'bare proxy': { origin: `http://127.0.0.1:${bare.port}`, key: upstreamKey, pid: bare.pid },
       switchboard: { origin: `http://127.0.0.1:${sw.port}`, key: sw.key, pid: sw.pid },
+      ...(withRedis
+        ? {
+            'switchboard + redis': {
+              origin: `http://127.0.0.1:${withRedis.port}`,
+              key: withRedis.key,
+              pid: withRedis.pid,
+            },
+          }
+        : {}),
     });
 
     const targets = evaluateTargets(results);

@@ -1,7 +1,8 @@
 // The benchmark's verdict: one table of the three paths, the four targets with PASS/FAIL, and the JSON record.
 import type { LoadResult } from './load.js';
 
-export type PathName = 'direct' | 'bare proxy' | 'switchboard';
+/** `switchboard + redis`: the same node with REDIS_CONN_STRING set, in the Redis mode (BENCH_REDIS=1). */
+export type PathName = 'direct' | 'bare proxy' | 'switchboard' | 'switchboard + redis';
 
 export interface PathResult {
   /** Non-streaming, concurrency 1: latency of the whole answer. */
@@ -29,7 +30,9 @@ const ms = (v: number) => `${v.toFixed(3)} ms`;
 const signed = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(3)} ms`;
 
 /** The issue's targets, each relative to the bare proxy measured in the same run. */
-export function evaluateTargets(r: Record<PathName, PathResult>): Target[] {
+export function evaluateTargets(
+  r: Partial<Record<PathName, PathResult>> & Record<'direct' | 'bare proxy' | 'switchboard', PathResult>,
+): Target[] {
   const d = r.direct;
   const b = r['bare proxy'];
   const s = r.switchboard;
@@ -39,6 +42,7 @@ export function evaluateTargets(r: Record<PathName, PathResult>): Target[] {
   const rpsShare = s.c64.rps / b.c64.rps;
   const gapTtft = addedTtft(s) - addedTtft(b);
   const directOverBare = d.c64.rps / b.c64.rps;
+  const redis = r['switchboard + redis'];
   return [
     {
       // A direct path barely faster than the floor means the load generator, not the proxies, set the pace.
@@ -71,6 +75,24 @@ export function evaluateTargets(r: Record<PathName, PathResult>): Target[] {
       value: s.rssMb === undefined ? 'n/a' : `${s.rssMb.toFixed(1)} MB`,
       pass: s.rssMb !== undefined && s.rssMb <= 150,
     },
+    ...(redis ? redisTargets(s, redis) : []),
+  ];
+}
+
+/** Issue 24's Redis mode: the same node with Redis set keeps 90 % of its throughput and adds ≤ 0.1 ms. */
+function redisTargets(s: PathResult, r: PathResult): Target[] {
+  const share = r.c64.rps / s.c64.rps;
+  const p50 = r.c1.p50 - s.c1.p50;
+  const ttft = r.stream.p50 - s.stream.p50;
+  return [
+    {
+      name: 'Redis: requests/s (c=64)',
+      goal: '≥ 90 % of without',
+      value: `${(share * 100).toFixed(1)} % of without`,
+      pass: share >= 0.9,
+    },
+    { name: 'Redis: added p50', goal: '≤ +0.1 ms', value: signed(p50), pass: p50 <= 0.1 },
+    { name: 'Redis: added TTFT', goal: '≤ +0.1 ms', value: signed(ttft), pass: ttft <= 0.1 },
   ];
 }
 
@@ -82,7 +104,10 @@ function table(rows: string[][]): string {
 }
 
 /** The printed report: paths side by side, then the targets. */
-export function formatReport(r: Record<PathName, PathResult>, targets: Target[]): string {
+export function formatReport(
+  r: Partial<Record<PathName, PathResult>> & Record<'direct' | 'bare proxy', PathResult>,
+  targets: Target[],
+): string {
   const d = r.direct;
   const b = r['bare proxy'];
   const rows = [

@@ -49,6 +49,8 @@ export async function startSwitchboard(
   upstream: string,
   execArgv: string[] = [],
   main?: string,
+  /** More environment, e.g. REDIS_CONN_STRING for the Redis mode. */
+  env: Record<string, string> = {},
 ): Promise<Switchboard> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swb-relay-bench-'));
   const port = await freePort();
@@ -61,6 +63,7 @@ export async function startSwitchboard(
       DATA_DIR: dataDir,
       INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
       NODE_ENV: 'production',
+      ...env,
     },
     /switchboard: listening on/,
     { port, timeoutMs: 60_000 },

@@ -37,34 +37,38 @@ const ask = (client: OpenAI, model = 'gpt-4o-mini') =>
   client.chat.completions.create({ model, messages: [{ role: 'user', content: 'One line please' }] });
 
 describe('billing under concurrency', () => {
-  it('200 concurrent requests against a small balance end with the exact expected quota, never below zero', async () => {
-    // The cost of one request, measured on a rich account.
-    const probe = await account(10_000_000);
-    const u = (await ask(probe.client)).usage!;
-    const cost = Math.round((u.prompt_tokens + u.completion_tokens * 4) * 0.075);
-    const initial = cost * 20 + 60;
-    const { userId, client } = await account(initial);
-    const results = await Promise.allSettled(Array.from({ length: 200 }, () => ask(client)));
-    const ok = results.filter((r) => r.status === 'fulfilled').length;
-    const refused = results.filter((r) => r.status === 'rejected');
-    expect(ok).toBeGreaterThan(0);
-    expect(ok + refused.length).toBe(200);
-    for (const r of refused) expect((r as PromiseRejectedResult).reason.status).toBe(403);
-    const after = await user(userId);
-    // Near the end of the balance answers get a lower max_tokens (what is left affords), so they cost less.
-    expect(after.quota).toBeGreaterThanOrEqual(0);
-    expect(after.request_count).toBe(ok);
-    const logs = await mock.db
-      .selectFrom('logs')
-      .select([sql<number>`count(*)`.as('n'), sql<number>`sum(quota)`.as('quota')])
-      .where('user_id', '=', userId)
-      .where('type', '=', 2)
-      .executeTakeFirstOrThrow();
-    expect(Number(logs.n)).toBe(ok);
-    expect(after.quota + Number(logs.quota)).toBe(initial);
-    expect(after.used_quota).toBe(Number(logs.quota));
-    expect(Number(logs.quota)).toBeLessThanOrEqual(ok * cost);
-  });
+  it(
+    '200 concurrent requests against a small balance end with the exact expected quota, never below zero',
+    { timeout: 30_000 },
+    async () => {
+      // The cost of one request, measured on a rich account.
+      const probe = await account(10_000_000);
+      const u = (await ask(probe.client)).usage!;
+      const cost = Math.round((u.prompt_tokens + u.completion_tokens * 4) * 0.075);
+      const initial = cost * 20 + 60;
+      const { userId, client } = await account(initial);
+      const results = await Promise.allSettled(Array.from({ length: 200 }, () => ask(client)));
+      const ok = results.filter((r) => r.status === 'fulfilled').length;
+      const refused = results.filter((r) => r.status === 'rejected');
+      expect(ok).toBeGreaterThan(0);
+      expect(ok + refused.length).toBe(200);
+      for (const r of refused) expect((r as PromiseRejectedResult).reason.status).toBe(403);
+      const after = await user(userId);
+      // Near the end of the balance answers get a lower max_tokens (what is left affords), so they cost less.
+      expect(after.quota).toBeGreaterThanOrEqual(0);
+      expect(after.request_count).toBe(ok);
+      const logs = await mock.db
+        .selectFrom('logs')
+        .select([sql<number>`count(*)`.as('n'), sql<number>`sum(quota)`.as('quota')])
+        .where('user_id', '=', userId)
+        .where('type', '=', 2)
+        .executeTakeFirstOrThrow();
+      expect(Number(logs.n)).toBe(ok);
+      expect(after.quota + Number(logs.quota)).toBe(initial);
+      expect(after.used_quota).toBe(Number(logs.quota));
+      expect(Number(logs.quota)).toBeLessThanOrEqual(ok * cost);
+    },
+  );
 
   it('keeps one balance per user across several keys spending at once', async () => {
     const probe = await account(10_000_000);

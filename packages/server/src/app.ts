@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onClose', () => cluster.close());
   app.addHook('onClose', () => ctx.flush());
   await registerModules(app, ctx);
-  const { listener } = await relayRoutes(app, ctx);
+  const { listener } = await relayRoutes(app, ctx, cluster.redis);
   door.first = listener;
   await cluster.follow(ctx.events, options);
   return { app, ctx, cluster, inject: (opts) => door.inject(app, opts) };

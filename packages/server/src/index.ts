@@ -5,6 +5,7 @@ export type { AppContext } from './context.js';
 export { createDb, dbTargetFromEnv, sqliteHandleOf, type Db, type DbTarget } from './db/database.js';
 export { migrateToLatest } from './db/migrate.js';
 export { insertReturningId } from './db/insert-id.js';
+export { SecretBox } from './crypto.js';
 export type { Database } from './db/tables.js';
 export { rebuildAbilities } from './modules/channels/abilities.js';
 export { bootstrapRoot } from './modules/users/bootstrap.js';

@@ -5,6 +5,7 @@ import * as visitorSessions from './migrations/2026_11_23_000010_visitor_session
 import * as topUpsUserIndex from './migrations/2026_11_23_000020_top_ups_user_index.js';
 import * as sessionBindNonce from './migrations/2026_11_29_000310_session_bind_nonce.js';
 import * as clusterState from './migrations/2026_11_29_100000_cluster_state.js';
+import * as balanceLeases from './migrations/2026_11_29_100100_balance_leases.js';
 
 /** Every migration, in order. Names are timestamps so they sort; never rename or edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_000020_top_ups_user_index': topUpsUserIndex,
   '2026_11_29_000310_session_bind_nonce': sessionBindNonce,
   '2026_11_29_100000_cluster_state': clusterState,
+  '2026_11_29_100100_balance_leases': balanceLeases,
 };
 
 /** Brings the schema up to date; start-up calls this before serving. */

@@ -268,6 +268,15 @@ export interface NotifyCountsTable {
   since: number;
 }
 
+/** A node's slice of a user's (`u`) or limited token's (`t`) balance (relay/billing/leases.ts). */
+export interface BalanceLeasesTable {
+  kind: 'u' | 't';
+  owner_id: number;
+  node: string;
+  amount: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -287,6 +296,7 @@ export interface Database {
   job_leases: JobLeasesTable;
   verification_codes: VerificationCodesTable;
   notify_counts: NotifyCountsTable;
+  balance_leases: BalanceLeasesTable;
 }
 
 /** Reads a boolean column the same way on every dialect. */

@@ -2,3 +2,4 @@
 // off the package's main entry so that nothing in production imports them by accident.
 export { testConfig } from './test-app.js';
 export { openTestDb, testDialects, type TestDb } from './test-db.js';
+export { freePort, startServerProcess, type ServerProcess } from './server-process.js';

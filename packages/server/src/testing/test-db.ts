@@ -8,6 +8,10 @@ export interface TestDb {
   dialect: DialectName;
   /** Another connection pool to the same database, as a second node would have (not for in-memory SQLite). */
   connect?: () => Promise<Db>;
+  /** The database's SQL_DSN, for server processes (not for in-memory SQLite). */
+  url?: string;
+  /** PostgreSQL: the schema this database lives in (introspection lists every schema's tables). */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -37,11 +41,13 @@ export async function openTestDb(dialect: DialectName = 'sqlite'): Promise<TestD
     const url = new URL(base);
     url.searchParams.set('options', `-c search_path=${name}`);
     const db = await createDb({ dialect, url: url.toString() });
-    await migrateToLatest(db, { schema: name });
+    await introspecting(() => migrateToLatest(db, { schema: name }));
     return {
       db,
       dialect,
       connect: () => createDb({ dialect, url: url.toString() }),
+      url: url.toString(),
+      schema: name,
       close: async () => {
         await db.destroy();
         await admin.schema.dropSchema(name).ifExists().cascade().execute();
@@ -61,10 +67,26 @@ export async function openTestDb(dialect: DialectName = 'sqlite'): Promise<TestD
     db,
     dialect,
     connect: () => createDb({ dialect, url: url.toString() }),
+    url: url.toString(),
     close: async () => {
       await db.destroy();
       await sql`drop database if exists ${sql.id(name)}`.execute(admin);
       await admin.destroy();
     },
   };
+}
+
+/**
+ * Kysely's PostgreSQL introspection reads every schema's tables; another test dropping its schema at that moment
+ * fails the query with "schema … does not exist". Such a failure says nothing about ours: try again.
+ */
+async function introspecting<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= 5 || !/does not exist/.test((err as Error).message)) throw err;
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+    }
+  }
 }

@@ -12,7 +12,7 @@ describe.each(testDialects())('sessions bind nonce migration on %s', (dialect) =
         await down(t.db);
         const columns = async () =>
           (await t.db.introspection.getTables())
-            .find((table) => table.name === 'sessions')!
+            .find((table) => table.name === 'sessions' && (!t.schema || table.schema === t.schema))!
             .columns.map((c) => c.name);
         expect(await columns()).not.toContain('bind_nonce');
         await t.db

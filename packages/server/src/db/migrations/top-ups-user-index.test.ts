@@ -8,7 +8,9 @@ describe.each(testDialects())('top_ups user index migration on %s', (dialect) =>
     try {
       await down(t.db);
       await up(t.db);
-      const table = (await t.db.introspection.getTables()).find((table) => table.name === 'top_ups');
+      const table = (await t.db.introspection.getTables()).find(
+        (table) => table.name === 'top_ups' && (!t.schema || table.schema === t.schema),
+      );
       expect(table).toBeDefined();
       // A second up fails only if the index really exists again.
       await expect(up(t.db)).rejects.toThrow();

@@ -13,6 +13,7 @@ import { toBool, type TokensTable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { findToken, insertToken, updateToken, type TokenRow } from './tokens.repository.js';
+import { revokeLeases } from '../../db/balance-leases.js';
 
 /** Characters of a generated key (after `sk-`); the relay refuses keys of another shape unread. */
 export const TOKEN_KEY_LENGTH = 48;
@@ -155,5 +156,10 @@ export async function updateTokenFully(
   if (unlimited_quota !== undefined) values.unlimited_quota = unlimited_quota ? 1 : 0;
   if (model_limits_enabled !== undefined) values.model_limits_enabled = model_limits_enabled ? 1 : 0;
   await updateToken(ctx.db, user.id, id, values);
+  if (fields.remain_quota !== undefined && fields.remain_quota !== row.remain_quota) {
+    // A new balance: no node may go on admitting against a slice of the old one.
+    await revokeLeases(ctx.db, 't', id);
+    ctx.events.emit('tokens', [id]);
+  }
   return toTokenDto(await getOwnToken(ctx, user, id), now);
 }

@@ -28,6 +28,7 @@ import {
   type UserRow,
 } from './users.repository.js';
 import { isUniqueViolation } from '../../db/query-helpers.js';
+import { revokeLeases } from '../../db/balance-leases.js';
 
 /** Spec §6: admins see and edit only users below them; the super admin sees and edits everyone. */
 const outranks = (me: AuthUser, target: UserRow) => isRoot(me.role) || me.role > target.role;
@@ -102,6 +103,7 @@ export async function updateUser(
     if (Object.keys(changes).length === 0) return;
     await trx.updateTable('users').set(changes).where('id', '=', user.id).execute();
     if (params.quota !== undefined && params.quota !== Number(user.quota)) {
+      await revokeLeases(trx, 'u', user.id);
       await trx
         .insertInto('logs')
         .values({
@@ -115,6 +117,7 @@ export async function updateUser(
     }
     if (password !== undefined) await revokeUserCredentials(trx, user.id);
   });
+  if (params.quota !== undefined) ctx.events.emit('users', [params.id]);
 }
 
 /** `DELETE /api/user/:id`: a hard delete (new-api's), never of the super admin or a peer. */
@@ -125,6 +128,8 @@ export async function hardDeleteUser(ctx: AppContext, me: AuthUser, id: number):
     if (isRoot(user.role)) throw forbidden('user.cannotDeleteRoot');
     if (me.role <= user.role) throw forbidden('user.noActionSameOrHigher');
     await revokeUserCredentials(trx, id);
+    await revokeLeases(trx, 'u', id);
     await trx.deleteFrom('users').where('id', '=', id).execute();
   });
+  ctx.events.emit('users', [id]);
 }

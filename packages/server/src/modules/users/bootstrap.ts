@@ -1,5 +1,6 @@
 import { Role } from '@switchboard/sdk';
 import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/query-helpers.js';
 import { DEFAULT_ROOT_PASSWORD, hashPassword } from './password.js';
 
 /**
@@ -12,17 +13,23 @@ export async function bootstrapRoot(
   const existing = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return { created: false, defaultPassword: false };
   const password = ctx.config.initialRootPassword ?? DEFAULT_ROOT_PASSWORD;
-  await ctx.db
-    .insertInto('users')
-    .values({
-      username: 'root',
-      password: await hashPassword(password),
-      display_name: 'Root User',
-      role: Role.Root,
-      status: 1,
-      quota: 100_000_000,
-      created_time: ctx.now(),
-    })
-    .execute();
+  try {
+    await ctx.db
+      .insertInto('users')
+      .values({
+        username: 'root',
+        password: await hashPassword(password),
+        display_name: 'Root User',
+        role: Role.Root,
+        status: 1,
+        quota: 100_000_000,
+        created_time: ctx.now(),
+      })
+      .execute();
+  } catch (err) {
+    // Several nodes starting on one new database at once: one of them made root.
+    if (isUniqueViolation(err)) return { created: false, defaultPassword: false };
+    throw err;
+  }
   return { created: true, defaultPassword: password === DEFAULT_ROOT_PASSWORD };
 }

@@ -11,6 +11,7 @@ import type { ResolvedPrice } from './pricing.js';
 import type { ChatRequest } from '../providers/types.js';
 import { StreamBudget } from './stream-budget.js';
 import { promptTokenBound } from './usage-count.js';
+import { estimatePromptTokens } from './tokenizer.js';
 
 export interface ChatAdmission {
   hold: Hold;
@@ -40,14 +41,56 @@ export function admitChat(
   call: ChatCall,
   price: ResolvedPrice,
   quotaPerUnit: number,
-): ChatAdmission {
+): ChatAdmission | Promise<ChatAdmission> {
   const { request } = call;
   const choices = positive(request.n) ?? 1;
   const worst: WorstCaseParams = { ...price, promptTokens: promptTokenBound(request), choices, quotaPerUnit };
   const limit =
     positive(request.max_completion_tokens) ?? positive(request.max_tokens) ?? maxOutputTokens(request.model);
+  const need = worstCaseQuota(worst, limit);
+  if (ledger.free(call.caller, call.playground ?? false) >= need) return admit(ledger, call, worst, limit);
+  return admitShort(ledger, call, worst, limit, need);
+}
+
+/** Models whose tokenizer the relay has (new-api's count is exact for them): OpenAI's own families. */
+const OWN_TOKENIZER = /^(gpt-|chatgpt-|o\d)/;
+
+/**
+ * A request whose cheap bound does not fit the free balance, before it is capped or refused: this node's slice
+ * of the balance grows first (several nodes), then, for text-only prompts to models whose tokenizer the relay
+ * has, the prompt is counted exactly instead of bounded by its bytes (about 4× the count for English).
+ */
+async function admitShort(
+  ledger: Ledger,
+  call: ChatCall,
+  worst: WorstCaseParams,
+  limit: number,
+  need: number,
+): Promise<ChatAdmission> {
+  const playground = call.playground ?? false;
+  const { caller, request } = call;
+  await ledger.ensure(caller, need, playground);
+  if (ledger.free(caller, playground) < need && OWN_TOKENIZER.test(request.model) && textOnly(request)) {
+    const exact = await estimatePromptTokens(request);
+    if (exact < worst.promptTokens) {
+      worst = { ...worst, promptTokens: exact };
+      need = worstCaseQuota(worst, limit);
+    }
+  }
+  // Short only because of the caller's own requests in flight: wait for them rather than refuse.
+  if (ledger.room.enabled && ledger.roomWillCome(caller, need, playground)) {
+    const deadline = ledger.room.deadline();
+    const keys = ledger.roomKeys(caller, playground);
+    while (ledger.free(caller, playground) < need && Date.now() < deadline) {
+      if (!ledger.roomWillCome(caller, need, playground) || !(await ledger.room.wait(keys, deadline))) break;
+      await ledger.ensure(caller, need, playground);
+    }
+  }
   return admit(ledger, call, worst, limit);
 }
+
+const textOnly = (request: ChatRequest): boolean =>
+  request.messages.every((m) => typeof m.content === 'string' || m.content?.every((p) => p.type === 'text'));
 
 /**
  * Admits a request whose worst case is `worst` at `limit` completion tokens per choice (0 for endpoints that

@@ -23,6 +23,8 @@ export interface SettlementPlan {
   now: number;
   /** Where the journal's mark moves, in the same transaction; undefined when nothing new was journaled. */
   mark: JournalMark | undefined;
+  /** Charges against nodes' slices of balances: `kind:id:node` → quota (relay/billing/leases.ts). */
+  leases: Map<string, number>;
 }
 
 const zero = (): Totals => ({ delta: 0, used: 0, count: 0 });
@@ -45,6 +47,7 @@ export function planSettlements(batch: Settlement[], position?: JournalPosition)
     hourly: [],
     now: Math.floor(Date.now() / 1000),
     mark: undefined,
+    leases: new Map(),
   };
   const applied = position?.applied ?? 0;
   let last = applied;
@@ -55,6 +58,10 @@ export function planSettlements(batch: Settlement[], position?: JournalPosition)
       if (s.seq > last) last = s.seq;
     }
     add(plan.users, s.userId, s, zero);
+    if (s.leasedBy) {
+      bumpLease(plan.leases, `u:${s.userId}:${s.leasedBy}`, s.delta);
+      if (s.tokenId && !s.tokenUnlimited) bumpLease(plan.leases, `t:${s.tokenId}:${s.leasedBy}`, s.delta);
+    }
     if (s.tokenId) {
       const t = add(plan.tokens, s.tokenId, s, () => ({ ...zero(), limited: false }));
       t.limited ||= !s.tokenUnlimited;
@@ -73,4 +80,8 @@ export function planSettlements(batch: Settlement[], position?: JournalPosition)
   plan.hourly = [...hourly.values()];
   if (position && last > applied) plan.mark = { journal: position.journal, seq: last };
   return plan;
+}
+
+function bumpLease(map: Map<string, number>, key: string, delta: number): void {
+  map.set(key, (map.get(key) ?? 0) + delta);
 }

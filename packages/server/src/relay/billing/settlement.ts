@@ -25,6 +25,11 @@ export interface Settlement {
    * commit and its report, a replay) is taken once.
    */
   seq?: number;
+  /**
+   * The node whose slices of the balances it was charged against (several nodes on one database): those rows
+   * go down with the balances, in the same transaction.
+   */
+  leasedBy?: string;
 }
 
 /** Where a batch ends in the journal; written in the batch's own transaction (table `ledger_marks`). */

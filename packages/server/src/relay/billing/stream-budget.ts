@@ -18,7 +18,7 @@ export class StreamBudget {
     private allowed: number,
     private readonly model: string,
     /** Grows the hold to cover `tokens` completion tokens; false when the balance cannot. */
-    private readonly grow: (tokens: number) => boolean,
+    private readonly grow: (tokens: number) => boolean | Promise<boolean>,
   ) {
     this.nextCheck = Math.floor(allowed / 3);
   }
@@ -34,7 +34,8 @@ export class StreamBudget {
     // Grow before the budget is reached, so a stream close to it is not recounted at every event.
     let short = false;
     while (used >= this.allowed * 0.75) {
-      if (!this.grow(this.allowed * 2)) {
+      const grown = this.grow(this.allowed * 2);
+      if (!(grown === true || (grown !== false && (await grown)))) {
         if (used >= this.allowed) return false;
         short = true;
         break;

@@ -41,7 +41,8 @@ async function appliedSeq(trx: Kysely<Database>, journal: string): Promise<numbe
 }
 
 async function applyPlan(trx: Kysely<Database>, plan: SettlementPlan): Promise<void> {
-  for (const [id, a] of plan.users) {
+  // In id order, as every writer locks them: two nodes' batches never wait on each other in a cycle.
+  for (const [id, a] of [...plan.users].sort((x, y) => x[0] - y[0])) {
     await trx
       .updateTable('users')
       .set((eb) => ({
@@ -57,7 +58,7 @@ async function applyPlan(trx: Kysely<Database>, plan: SettlementPlan): Promise<v
       .where('id', '=', id)
       .execute();
   }
-  for (const [id, a] of plan.tokens) {
+  for (const [id, a] of [...plan.tokens].sort((x, y) => x[0] - y[0])) {
     await trx
       .updateTable('tokens')
       .set((eb) => ({
@@ -87,6 +88,16 @@ async function applyPlan(trx: Kysely<Database>, plan: SettlementPlan): Promise<v
       .insertInto('logs')
       .values(plan.logs.slice(i, i + 50))
       .execute();
+  for (const [key, delta] of plan.leases) {
+    const [kind, id, node] = key.split(':') as ['u' | 't', string, string];
+    await trx
+      .updateTable('balance_leases')
+      .set((eb) => ({ amount: eb('amount', '-', delta) }))
+      .where('kind', '=', kind)
+      .where('owner_id', '=', Number(id))
+      .where('node', '=', node)
+      .execute();
+  }
   await writeHourly(trx, plan);
   if (plan.mark) await writeMark(trx, plan.mark);
 }

@@ -51,12 +51,15 @@ export class ChannelIndex {
   }
 
   /**
-   * Rebuilds from the database when a change was announced; concurrent callers share one load. Undefined when
-   * the index is current, which is every request but the first after a change: nothing to await.
+   * Rebuilds from the database when a change was announced; concurrent callers share one load, and callers
+   * during a load wait for it. Undefined when the index is current, which is every request but the first after a
+   * change: nothing to await.
    */
   ready(): Promise<void> | undefined {
+    // A load under way is waited for: the index is the old one (or empty, at start) until it lands.
+    if (this.loading) return this.loading;
     if (!this.stale) return undefined;
-    return (this.loading ??= this.load().finally(() => (this.loading = undefined)));
+    return (this.loading = this.load().finally(() => (this.loading = undefined)));
   }
 
   private async load(): Promise<void> {

@@ -27,7 +27,8 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
   const playground = call.playground ?? false;
   const model = call.request.model;
   const { group, price } = checkAccess(rt, call);
-  rt.limits.admit(caller.user.id);
+  const limited = rt.limits.admit(caller.user.id);
+  if (limited) await limited;
   const loading = channels.ready();
   if (loading) await loading;
   const pinned = caller.pinnedChannel !== undefined ? channels.get(caller.pinnedChannel) : undefined;
@@ -38,7 +39,8 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
     throw relayError(503, 'relay.noAvailableChannel', { group, model }, 'model_not_found');
   }
   const quotaPerUnit = ctx.options.number('QuotaPerUnit') || 500_000;
-  const admission = admitChat(ledger, call, price, quotaPerUnit);
+  const admitted = admitChat(ledger, call, price, quotaPerUnit);
+  const admission = admitted instanceof Promise ? await admitted : admitted;
   const { hold } = admission;
   if (admission.cap !== undefined) call = capCompletion(call, admission.cap);
   const signal = new ClientGone(ex.res);

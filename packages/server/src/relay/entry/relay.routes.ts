@@ -7,6 +7,10 @@ import { ChannelIndex } from '../channels/channel-index.js';
 import { channelOpsRoutes } from '../../modules/channels/channel-ops.routes.js';
 import { runChat } from '../chat/chat-pipeline.js';
 import { Ledger } from '../billing/ledger.js';
+import { LeaseBook } from '../billing/leases.js';
+import type { SharedRedis } from '../../cluster/redis.js';
+import { SharedModelLimit } from '../callers/shared-model-limit.js';
+import { dialectOf } from '../../db/dialect.js';
 import { ModelRateLimit } from '../callers/model-rate-limit.js';
 import type { ChatRequest, ClientFormat } from '../providers/types.js';
 import { relayError } from '../core/relay-error.js';
@@ -45,6 +49,8 @@ const PlaygroundRequestSchema = ChatRequestSchema.extend({ group: z.string().nul
 export async function relayRoutes(
   app: FastifyInstance,
   ctx: AppContext,
+  /** Redis, when the nodes share one: the model rate limits count there. */
+  redis?: SharedRedis,
 ): Promise<{ listener: RelayListener }> {
   const streamIdleS = Number(process.env.STREAMING_TIMEOUT ?? 60) || 60;
   // The token cache owns the cached balances: the ledger tells it of each charge, and it takes what the
@@ -56,11 +62,22 @@ export async function relayRoutes(
     channels: new ChannelIndex(ctx),
     health: new ChannelHealth(ctx),
     ledger: new Ledger(ctx, auth.balances),
-    limits: new ModelRateLimit(ctx.options),
+    limits: new ModelRateLimit(ctx.options, redis && new SharedModelLimit(redis)),
     agent: createUpstreamAgent(streamIdleS * 1000),
   };
   auth.attach(rt.ledger);
   if (ctx.config.ledgerJournalDir) await rt.ledger.openJournal(ctx.config.ledgerJournalDir);
+  // Several nodes may share a server database: each admits against its own slices of the balances.
+  if (dialectOf(ctx.db) !== 'sqlite') {
+    const leases = new LeaseBook(ctx.db, ctx.node, (kind, id) =>
+      kind === 'u' ? rt.ledger.holds.user(id) : rt.ledger.holds.token(id),
+    );
+    await leases.start();
+    rt.ledger.useLeases(leases);
+    // Named ids only: the blanket notice after every /api write says nothing about balances.
+    ctx.events.on('users', (ids) => leases.revoked('u', ids));
+    ctx.events.on('tokens', (ids) => leases.revoked('t', ids));
+  }
   app.addHook('onClose', async () => {
     await rt.ledger.close();
     await rt.agent.closeAll();

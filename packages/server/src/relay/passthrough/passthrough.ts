@@ -1,4 +1,4 @@
-import { maxOutputTokens, perCallQuota } from '@switchboard/sdk';
+import { maxOutputTokens, perCallQuota, worstCaseQuota } from '@switchboard/sdk';
 import type { FastifyReply } from 'fastify';
 import { checkAccess } from '../callers/access.js';
 import { isOpenAiCompatible, providerFor } from '../providers/index.js';
@@ -67,7 +67,8 @@ export async function runPassthrough(
   const model = String(body.model || DEFAULT_MODEL[endpoint] || '');
   if (!model) throw relayError(400, 'relay.modelRequired', {}, 'invalid_request');
   const { group, price } = checkAccess(rt, { caller, request: { model, messages: [] } });
-  rt.limits.admit(caller.user.id);
+  const limited = rt.limits.admit(caller.user.id);
+  if (limited) await limited;
   await rt.channels.ready();
   const accept = (c: ChannelConfig) => isOpenAiCompatible(c.type) || c.type === AZURE_CHANNEL_TYPE;
   const o = rt.ctx.options;
@@ -81,8 +82,11 @@ export async function runPassthrough(
   };
   let admission: ChatAdmission | undefined;
   let hold: Hold;
-  if (isImage) hold = rt.ledger.reserve(caller, imageQuota(price, body, quotaPerUnit), false);
-  else {
+  if (isImage) {
+    const amount = imageQuota(price, body, quotaPerUnit);
+    await rt.ledger.ensure(caller, amount, false);
+    hold = rt.ledger.reserve(caller, amount, false);
+  } else {
     const worst = {
       ...price,
       promptTokens: inputTokenBound(endpoint, body),
@@ -90,6 +94,7 @@ export async function runPassthrough(
       quotaPerUnit,
     };
     const limit = completes ? (positive(body.max_tokens) ?? maxOutputTokens(model)) : 0;
+    await rt.ledger.ensure(caller, worstCaseQuota(worst, limit), false);
     admission = admit(rt.ledger, asChat, worst, limit);
     hold = admission.hold;
     if (admission.cap !== undefined) body = { ...body, max_tokens: admission.cap };
