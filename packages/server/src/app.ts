@@ -19,6 +19,7 @@ import { relayRoutes } from './relay/relay.routes.js';
 import type { RelayListener } from './relay/relay-listener.js';
 import { injectThroughRelay } from './http/inject.js';
 import { createFrontDoor } from './http/front-door.js';
+import { scheduleChannelBalances } from './scheduled/channel-balances.js';
 
 export interface AppDeps {
   db: Db;
@@ -26,7 +27,7 @@ export interface AppDeps {
   /** Unix seconds; injectable so tests can travel in time. */
   now?: () => number;
   /** Fastify's logger: off unless given (main.ts logs warnings and errors to stderr). */
-  logger?: boolean | { level: LogLevel; stream?: NodeJS.WritableStream };
+  logger?: boolean | { level: LogLevel; stream?: { write(line: string): void } };
 }
 
 /** Builds the whole server without listening: tests call `inject`, main.ts calls `listen`. */
@@ -82,6 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerModules(app, ctx);
   const { listener } = await relayRoutes(app, ctx);
   relay.first = listener;
+  const balanceEveryMin = deps.config.channelUpdateFrequencyMin;
+  if (balanceEveryMin) scheduleChannelBalances(app, ctx, balanceEveryMin * 60_000);
   injectThroughRelay(app, listener);
   return { app, ctx };
 }
