@@ -14,5 +14,6 @@ export { createConsoleRenderer } from './http/console-ssr.js';
 export { consoleFeatures } from './http/console-headers.js';
 export { testConfig } from './testing/test-app.js';
 export { openTestDb, testDialects, type TestDb } from './testing/test-db.js';
+export { buildNewApiDatabase, type NewApiDatabase } from './testing/newapi-fixture.js';
 export { webhookDispatcher } from './notify/webhook.js';
 export { publicOnlyAgent, type LookupAll } from './net/public-agent.js';

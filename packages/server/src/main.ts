@@ -1,11 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createDb } from './db/database.js';
+import type { Db } from './db/database.js';
+import { DatabaseRefused, openServerDatabase } from './db/newapi/start.js';
 import { FlagError, parseFlags, USAGE, type ServerFlags } from './flags.js';
 import { LogFiles } from './log-file.js';
 import { VERSION } from './version.js';
-import { migrateToLatest } from './db/migrate.js';
 import { bootstrapRoot } from './modules/users/bootstrap.js';
 import { consoleFeatures } from './http/console-headers.js';
 import { createConsoleRenderer } from './http/console-ssr.js';
@@ -58,10 +58,11 @@ async function main(): Promise<void> {
     if (e instanceof ConfigError) fail(e.message);
     throw e;
   }
-  const db = await createDb(config.db);
+  let db: Db;
   try {
-    await migrateToLatest(db);
+    db = await openServerDatabase(config, (line) => console.log(`switchboard: ${line}`));
   } catch (e) {
+    if (e instanceof DatabaseRefused) fail(e.message);
     fail(`cannot prepare the ${config.db.dialect} database: ${(e as Error).message}`);
   }
   // Warnings and failures (refused payment notifications, pages not drawn, unhandled errors) go to stderr.

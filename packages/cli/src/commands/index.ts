@@ -32,6 +32,7 @@ import apply from './gateway/apply.js';
 import exportDoc from './gateway/export.js';
 import plan from './gateway/plan.js';
 import completion from './misc/completion.js';
+import doctor from './database/doctor.js';
 import logsClear from './logs/clear.js';
 import logsExport from './logs/export.js';
 import logsList from './logs/list.js';
@@ -139,5 +140,6 @@ export const COMMANDS: readonly CommandDef[] = [
   exportDoc,
   plan,
   apply,
+  doctor,
   completion,
 ];
