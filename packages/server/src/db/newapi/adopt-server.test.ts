@@ -23,7 +23,7 @@ describe.each(testDialects())('a new-api 0.4.8 database on %s, through the serve
   let child: ChildProcess | undefined;
   beforeAll(async () => {
     f = await buildNewApiDatabase(dialect, upstream.url);
-  });
+  }, 60_000);
   afterAll(() => f.close());
   afterEach(() => {
     child?.kill('SIGKILL');

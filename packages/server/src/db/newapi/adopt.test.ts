@@ -117,7 +117,8 @@ async function expectAdopted(db: Db, f: NewApiDatabase): Promise<void> {
   expect(after.id).toBe(f.tables.users!.length + 1);
 }
 
-describe.each(testDialects())('adopting a new-api 0.4.8 database on %s', (dialect) => {
+// Building a database of 9,300 rows on a busy shared server takes seconds.
+describe.each(testDialects())('adopting a new-api 0.4.8 database on %s', { timeout: 60_000 }, (dialect) => {
   let f: NewApiDatabase | undefined;
   let db: Db | undefined;
   afterEach(async () => {
