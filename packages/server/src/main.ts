@@ -32,7 +32,7 @@ function flagsOrExit(): ServerFlags {
   try {
     const flags = parseFlags(process.argv.slice(2));
     if (flags.help) {
-      console.log(`Switchboard ${VERSION}\n${USAGE}`);
+      console.log(`${VERSION}: an AI model API gateway, drop-in for new-api 0.4.8\n${USAGE}`);
       process.exit(0);
     }
     if (flags.version) {
