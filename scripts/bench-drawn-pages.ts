@@ -69,8 +69,9 @@ async function main() {
         DATA_DIR: dataDir,
         WEB_DIST,
         NODE_ENV: 'production',
-        // One address makes every request here: the per-IP API limit is not what is measured.
+        // One address makes every request here: the per-IP API and page limits are not what is measured.
         GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+        GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
       },
       /switchboard: listening on/,
       { port, timeoutMs: 120_000 },

@@ -284,8 +284,9 @@ async function main() {
         WEB_DIST,
         INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
         NODE_ENV: 'production',
-        // Dozens of page loads from one address in a minute: the per-IP API limit is not what is measured.
+        // Dozens of page loads from one address in a minute: the per-IP API and page limits are not what is measured.
         GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+        GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
       },
       /switchboard: listening on/,
       { port, timeoutMs: 120_000 },

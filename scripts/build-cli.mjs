@@ -1,6 +1,7 @@
 // Bundles `swb` into packages/cli/dist (esbuild, well under a second). The entry only answers --version and
 // otherwise imports the command chunk, so `swb --version` starts without loading commander, zod or the SDK.
-// jq-web stays external: it is CommonJS that loads jq.wasm from beside itself.
+// jq-web stays external: it is CommonJS that loads jq.wasm from beside itself. So do the database drivers that
+// `swb doctor` loads (better-sqlite3 is native; pg names an optional native binding).
 import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +28,7 @@ export async function buildCli(outdir = 'packages/cli/dist') {
     minifySyntax: true,
     charset: 'ascii',
     legalComments: 'external',
-    external: ['jq-web'],
+    external: ['jq-web', 'better-sqlite3', 'pg', 'pg-native', 'mysql2'],
     define: { __SWB_VERSION__: JSON.stringify(pkg.version) },
     banner: {
       js: "import { createRequire as __swbRequire } from 'node:module'; const require = __swbRequire(import.meta.url);",

@@ -14,7 +14,18 @@ const PACKAGES = ['sdk', 'server', 'cli', 'web', 'mock-server'];
  * top and may import anything.
  */
 const SERVER_LAYERS = [
-  ['config.ts', 'context.ts', 'crypto.ts', 'events.ts', 'version.ts', 'option-store.ts', 'db/'],
+  [
+    'config.ts',
+    'config-env.ts',
+    'config-newapi.ts',
+    'flags.ts',
+    'context.ts',
+    'crypto.ts',
+    'events.ts',
+    'version.ts',
+    'option-store.ts',
+    'db/',
+  ],
   ['http/', 'net/', 'cluster/'],
   ['notify/'],
   ['relay/', 'modules/'],

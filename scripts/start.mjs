@@ -6,7 +6,8 @@ import { buildServer, SERVER_ENV, SERVER_NODE_FLAGS } from './build-server.mjs';
 import { buildWeb } from './build-web.mjs';
 
 const [main] = await Promise.all([buildServer(), buildWeb()]);
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
+// Arguments after `npm start --` reach the server (`--port`, `--log-dir`, `--migrate`).
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main, ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...SERVER_ENV, ...process.env },
 });

@@ -27,7 +27,7 @@ export interface AppDeps {
   /** Unix seconds; injectable so tests can travel in time. */
   now?: () => number;
   /** Fastify's logger: off unless given (main.ts logs warnings and errors to stderr). */
-  logger?: boolean | { level: LogLevel; stream?: NodeJS.WritableStream };
+  logger?: boolean | { level: LogLevel; stream?: { write(line: string): void } };
 }
 
 export interface BuiltApp {

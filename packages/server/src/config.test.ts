@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -119,5 +119,80 @@ describe('loadConfig', () => {
     ).toBe('https://api.example.com');
     expect(() => loadConfig({ ...env, GITHUB_API_URL: 'ftp://x' })).toThrow(/GITHUB_API_URL must be an http/);
     expect(() => loadConfig({ ...env, TURNSTILE_VERIFY_URL: 'not a url' })).toThrow(ConfigError);
+  });
+
+  it("reads new-api's database variables: Go's MySQL DSN, local, SQLITE_PATH options and the pool", () => {
+    const env = { SESSION_SECRET: 's', CRYPTO_SECRET: 'c' };
+    const go = loadConfig({ ...env, SQL_DSN: 'oneapi:pw@tcp(db:3306)/oneapi?parseTime=true' }).db;
+    expect(go.dialect).toBe('mysql');
+    expect(new URL(go.url).host).toBe('db:3306');
+    // Pool defaults: 10 open (new-api's 1000 would exceed the servers' own limits), new-api's idle and lifetime.
+    expect(go.pool).toEqual({ maxOpen: 10, maxIdle: 100, lifetimeS: 60 });
+    const tuned = loadConfig({
+      ...env,
+      SQL_DSN: 'postgres://u@h/db',
+      SQL_MAX_OPEN_CONNS: '25',
+      SQL_MAX_IDLE_CONNS: '5',
+      SQL_MAX_LIFETIME: '0',
+    }).db;
+    expect(tuned.pool).toEqual({ maxOpen: 25, maxIdle: 5, lifetimeS: 0 });
+    expect(() => loadConfig({ ...env, SQL_DSN: 'postgres://u@h/db', SQL_MAX_OPEN_CONNS: '0' })).toThrow(
+      new ConfigError('SQL_MAX_OPEN_CONNS must be an integer ≥ 1, got "0"'),
+    );
+    expect(() => loadConfig({ ...env, SQL_DSN: 'postgres://u@h/db', SQL_MAX_LIFETIME: '1m' })).toThrow(
+      /SQL_MAX_LIFETIME must be an integer/,
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'swb-config-'));
+    const local = loadConfig({
+      ...env,
+      SQL_DSN: 'local',
+      SQLITE_PATH: `${dir}/one-api.db?_busy_timeout=5000`,
+    });
+    expect(local.db).toEqual({ dialect: 'sqlite', url: join(dir, 'one-api.db') });
+  });
+
+  it('reads GLOBAL_WEB_RATE_LIMIT*, GENERATE_DEFAULT_TOKEN, CHANNEL_UPDATE_FREQUENCY and MIGRATE_FROM_NEWAPI', () => {
+    const env = { SESSION_SECRET: 's', CRYPTO_SECRET: 'c', SQL_DSN: 'postgres://u@h/db' };
+    expect(loadConfig(env)).toMatchObject({
+      globalWebRateLimit: { enabled: true, count: 60, durationS: 180 },
+      generateDefaultToken: false,
+      channelUpdateFrequencyMin: undefined,
+      migrateFromNewApi: false,
+    });
+    expect(
+      loadConfig({
+        ...env,
+        GLOBAL_WEB_RATE_LIMIT_ENABLE: 'f',
+        GLOBAL_WEB_RATE_LIMIT: '30',
+        GLOBAL_WEB_RATE_LIMIT_DURATION: '60',
+        GENERATE_DEFAULT_TOKEN: 'True',
+        CHANNEL_UPDATE_FREQUENCY: '30',
+        MIGRATE_FROM_NEWAPI: 'true',
+      }),
+    ).toMatchObject({
+      globalWebRateLimit: { enabled: false, count: 30, durationS: 60 },
+      generateDefaultToken: true,
+      channelUpdateFrequencyMin: 30,
+      migrateFromNewApi: true,
+    });
+    expect(loadConfig(env, { migrate: true }).migrateFromNewApi).toBe(true);
+    // new-api stops on a frequency that is not a number; 0 would refresh without pause, so it is refused too.
+    expect(() => loadConfig({ ...env, CHANNEL_UPDATE_FREQUENCY: 'hourly' })).toThrow(
+      /CHANNEL_UPDATE_FREQUENCY must be an integer ≥ 1/,
+    );
+    expect(() => loadConfig({ ...env, CHANNEL_UPDATE_FREQUENCY: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...env, GLOBAL_WEB_RATE_LIMIT: 'lots' })).toThrow(
+      /GLOBAL_WEB_RATE_LIMIT must be/,
+    );
+  });
+
+  it('takes --port when PORT is unset and creates --log-dir', () => {
+    const env = { SESSION_SECRET: 's', CRYPTO_SECRET: 'c', SQL_DSN: 'postgres://u@h/db' };
+    const dir = join(mkdtempSync(join(tmpdir(), 'swb-config-')), 'logs');
+    const c = loadConfig(env, { port: 3100, logDir: dir });
+    expect(c).toMatchObject({ port: 3100, logDir: dir });
+    expect(existsSync(dir)).toBe(true);
+    expect(loadConfig({ ...env, PORT: '3200' }, { port: 3100 }).port).toBe(3200);
+    expect(loadConfig(env, { logDir: '' }).logDir).toBeUndefined();
   });
 });

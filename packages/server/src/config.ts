@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { dbTargetFromEnv, type DbTarget } from './db/database.js';
+import { autoOrBool, bool, ConfigError, int, type Env } from './config-env.js';
+import { channelUpdateFrequency, databaseTarget, logDir, port, rateLimit } from './config-newapi.js';
+import type { DbTarget } from './db/database.js';
+import type { ServerFlags } from './flags.js';
+
+export { ConfigError } from './config-env.js';
 
 /** Everything the server reads from the environment, with new-api's variable names where they exist. */
 export interface Config {
@@ -16,6 +21,8 @@ export interface Config {
   globalApiRateLimit: { enabled: boolean; count: number; durationS: number };
   /** Per-IP limit on login, register, reset and OAuth. */
   criticalRateLimit: { enabled: boolean; count: number; durationS: number };
+  /** Per-IP limit on the console's pages and files (`GLOBAL_WEB_RATE_LIMIT*`). */
+  globalWebRateLimit: { enabled: boolean; count: number; durationS: number };
   /** Largest request body in bytes. */
   bodyLimit: number;
   /** Largest `/api` body in bytes (never above `bodyLimit`): those are read before the session is checked. */
@@ -24,6 +31,14 @@ export interface Config {
   connections: ConnectionLimits;
   /** The server's own log (warnings, failures; requests at `info`), on stderr; tests run without one. */
   logLevel?: LogLevel;
+  /** `--log-dir`: the log also goes to files in this directory. */
+  logDir?: string;
+  /** `--migrate` or `MIGRATE_FROM_NEWAPI=true`: a new-api database may be upgraded in place. */
+  migrateFromNewApi?: boolean;
+  /** `GENERATE_DEFAULT_TOKEN`: every sign-up also gets a token, as new-api's registration makes. */
+  generateDefaultToken?: boolean;
+  /** `CHANNEL_UPDATE_FREQUENCY`: minutes between refreshes of every channel's balance; off when unset. */
+  channelUpdateFrequencyMin?: number;
   /** Directory of the built console, served at / when it exists. */
   webDist: string | undefined;
   /** Draw the console's table screens on the server (WEB_SSR, default on when the server build exists). */
@@ -143,39 +158,6 @@ function providerUrlsFromEnv(env: Env): Partial<ProviderUrls> {
   return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined));
 }
 
-/** A configuration mistake: start-up prints this one line and exits. */
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number, min = 0): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) {
-    throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
-  }
-  return n;
-}
-
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
-  if (['false', '0', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
-}
-
-function autoOrBool(env: Env, name: string): 'auto' | boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '' || raw === 'auto') return 'auto';
-  try {
-    return bool(env, name, false);
-  } catch {
-    throw new ConfigError(`${name} must be auto, true or false, got "${env[name]}"`);
-  }
-}
-
 /**
  * Secrets left unset are generated once and kept in `<dataDir>/secrets.json`, so restarts keep sessions and
  * encrypted channel keys readable.
@@ -241,16 +223,9 @@ function journalDir(env: Env, dataDir: string, db: DbTarget): string | undefined
   return db.dialect === 'sqlite' && db.url === ':memory:' ? undefined : join(dataDir, 'ledger');
 }
 
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(env: Env = process.env, flags: ServerFlags = {}): Config {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
-  const sqlitePath = env.SQLITE_PATH ? resolve(env.SQLITE_PATH) : join(dataDir, 'switchboard.db');
-  const db = (() => {
-    try {
-      return dbTargetFromEnv(env.SQL_DSN, sqlitePath);
-    } catch (e) {
-      throw new ConfigError((e as Error).message);
-    }
-  })();
+  const db = databaseTarget(env, dataDir);
   if (db.dialect === 'sqlite' && db.url !== ':memory:') mkdirSync(dirname(db.url), { recursive: true });
   if (env.SESSION_SECRET === 'random_string') {
     throw new ConfigError('SESSION_SECRET is still the example value "random_string": set a real secret');
@@ -264,27 +239,24 @@ export function loadConfig(env: Env = process.env): Config {
   const bodyLimit = int(env, 'MAX_REQUEST_BODY_MB', 32, 1) * 1024 * 1024;
   const trustProxy = bool(env, 'TRUST_PROXY', false);
   return {
-    port: int(env, 'PORT', 3000, 0),
+    port: port(env, flags),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     db,
     sessionSecret,
     cryptoSecret,
     initialRootPassword: env.INITIAL_ROOT_PASSWORD || undefined,
-    globalApiRateLimit: {
-      enabled: bool(env, 'GLOBAL_API_RATE_LIMIT_ENABLE', true),
-      count: int(env, 'GLOBAL_API_RATE_LIMIT', 180, 1),
-      durationS: int(env, 'GLOBAL_API_RATE_LIMIT_DURATION', 180, 1),
-    },
-    criticalRateLimit: {
-      enabled: bool(env, 'CRITICAL_RATE_LIMIT_ENABLE', true),
-      count: int(env, 'CRITICAL_RATE_LIMIT', 20, 1),
-      durationS: int(env, 'CRITICAL_RATE_LIMIT_DURATION', 1200, 1),
-    },
+    globalApiRateLimit: rateLimit(env, 'GLOBAL_API_RATE_LIMIT', 180, 180),
+    criticalRateLimit: rateLimit(env, 'CRITICAL_RATE_LIMIT', 20, 1200),
+    globalWebRateLimit: rateLimit(env, 'GLOBAL_WEB_RATE_LIMIT', 60, 180),
     bodyLimit,
     apiBodyLimit: Math.min(int(env, 'MAX_API_BODY_KB', 1024, 1) * 1024, bodyLimit),
     connections: connectionLimits(env, trustProxy),
     logLevel: logLevel(env),
+    logDir: logDir(flags),
+    migrateFromNewApi: flags.migrate === true || bool(env, 'MIGRATE_FROM_NEWAPI', false),
+    generateDefaultToken: bool(env, 'GENERATE_DEFAULT_TOKEN', false),
+    channelUpdateFrequencyMin: channelUpdateFrequency(env),
     webDist,
     webSsr: bool(env, 'WEB_SSR', true),
     trustProxy,

@@ -1,5 +1,5 @@
 import { type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -72,5 +72,49 @@ describe('the server process', () => {
       'switchboard: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
     );
     await noisy.ready.catch(() => undefined);
+  }, 30_000);
+
+  it("takes new-api's --port and --log-dir: PORT wins over --port, the log also goes to a file", async () => {
+    const [port, other] = [await freePort(), await freePort()];
+    const logDir = join(mkdtempSync(join(tmpdir(), 'swb-main-')), 'logs');
+    const dataDir = mkdtempSync(join(tmpdir(), 'swb-main-'));
+    const proc = start({ PORT: '', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_REQUESTS: 'true' }, [
+      '--port',
+      String(port),
+      `-log-dir=${logDir}`,
+    ]);
+    child = proc.child;
+    await proc.ready;
+    expect((await fetch(`http://127.0.0.1:${port}/api/status`)).status).toBe(200);
+    const [file] = readdirSync(logDir);
+    expect(file).toMatch(/^switchboard-\d{14}\.log$/);
+    const deadline = Date.now() + 5_000;
+    while (!readFileSync(join(logDir, file!), 'utf8').includes('/api/status') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(readFileSync(join(logDir, file!), 'utf8')).toContain('"url":"/api/status"');
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+
+    const env = start({ PORT: String(other), HOST: '127.0.0.1', DATA_DIR: dataDir }, [
+      '--port',
+      String(port),
+    ]);
+    child = env.child;
+    await env.ready;
+    expect(env.output()).toContain(`listening on http://localhost:${other}`);
+  }, 30_000);
+
+  it('refuses an unknown or malformed flag with the usage and exit code 2, as Go does', async () => {
+    for (const [args, line] of [
+      [['--bogus'], 'flag provided but not defined: -bogus'],
+      [['-port=eighty'], 'invalid value "eighty" for flag -port: parse error'],
+    ] as const) {
+      const proc = start({ DATA_DIR: mkdtempSync(join(tmpdir(), 'swb-main-')) }, args);
+      child = proc.child;
+      expect(await proc.exited).toBe(2);
+      expect(proc.output()).toContain(`switchboard: ${line}\nUsage: switchboard [--port <port>]`);
+      await proc.ready.catch(() => undefined);
+    }
   }, 30_000);
 });

@@ -1,8 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createDb } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import type { Db } from './db/database.js';
+import { DatabaseRefused, openServerDatabase } from './db/newapi/start.js';
+import { FlagError, parseFlags, USAGE, type ServerFlags } from './flags.js';
+import { LogFiles } from './log-file.js';
+import { VERSION } from './version.js';
 import { bootstrapRoot } from './modules/users/bootstrap.js';
 import { consoleFeatures } from './http/console-headers.js';
 import { createConsoleRenderer } from './http/console-ssr.js';
@@ -24,24 +27,49 @@ function tuneHeap(): void {
   if (Number.isInteger(percent) && percent > 0) setFlagsFromString(`--heap-growing-percent=${percent}`);
 }
 
+/** new-api's flags (`--port`, `--log-dir`, `--version`, `--help`) and `--migrate`; a mistake exits with 2. */
+function flagsOrExit(): ServerFlags {
+  try {
+    const flags = parseFlags(process.argv.slice(2));
+    if (flags.help) {
+      console.log(`${VERSION}: an AI model API gateway, drop-in for new-api 0.4.8\n${USAGE}`);
+      process.exit(0);
+    }
+    if (flags.version) {
+      console.log(VERSION);
+      process.exit(0);
+    }
+    return flags;
+  } catch (e) {
+    if (!(e instanceof FlagError)) throw e;
+    console.error(`switchboard: ${e.message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
 /** Wires configuration, database, HTTP and shutdown; everything else lives in buildApp. */
 async function main(): Promise<void> {
   tuneHeap();
+  const flags = flagsOrExit();
   let config: Config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, flags);
   } catch (e) {
     if (e instanceof ConfigError) fail(e.message);
     throw e;
   }
-  const db = await createDb(config.db);
+  let db: Db;
   try {
-    await migrateToLatest(db);
+    db = await openServerDatabase(config, (line) => console.log(`switchboard: ${line}`));
   } catch (e) {
+    if (e instanceof DatabaseRefused) fail(e.message);
     fail(`cannot prepare the ${config.db.dialect} database: ${(e as Error).message}`);
   }
   // Warnings and failures (refused payment notifications, pages not drawn, unhandled errors) go to stderr.
-  const logger = { level: config.logLevel ?? 'warn', stream: process.stderr };
+  const logger = {
+    level: config.logLevel ?? 'warn',
+    stream: config.logDir ? new LogFiles(config.logDir) : process.stderr,
+  };
   const { app, ctx } = await buildApp({ db, config, logger });
   const webDist = config.webDist ?? defaultWebDist();
   const draw = config.webSsr ? createConsoleRenderer(app, ctx, ssrEntryOf(webDist)) : undefined;

@@ -32,6 +32,7 @@ import apply from './gateway/apply.js';
 import exportDoc from './gateway/export.js';
 import plan from './gateway/plan.js';
 import { completionCommand } from './misc/completion.js';
+import doctor from './database/doctor.js';
 import logsClear from './logs/clear.js';
 import logsExport from './logs/export.js';
 import logsList from './logs/list.js';
@@ -139,6 +140,7 @@ export const COMMANDS: readonly CommandDef[] = [
   exportDoc,
   plan,
   apply,
+  doctor,
   // Lists every command, itself included: it is given the list rather than importing it.
   completionCommand(() => COMMANDS),
 ];

@@ -9,7 +9,41 @@ describe('dbTargetFromEnv', () => {
     expect(dbTargetFromEnv(undefined, 'data/x.db')).toEqual({ dialect: 'sqlite', url: 'data/x.db' });
     expect(dbTargetFromEnv('postgres://u@h/db', 'x').dialect).toBe('postgres');
     expect(dbTargetFromEnv('mysql://root@127.0.0.1/test', 'x').dialect).toBe('mysql');
-    expect(() => dbTargetFromEnv('oracle://x', 'x')).toThrow(/SQL_DSN must start with/);
+    expect(() => dbTargetFromEnv('oracle://x', 'x')).toThrow(/network 'oracle:\/' unknown/);
+    expect(dbTargetFromEnv('local', 'data/x.db')).toEqual({ dialect: 'sqlite', url: 'data/x.db' });
+  });
+
+  it("reads Go's MySQL DSN as go-sql-driver does, keeping the password out of errors", () => {
+    const url = (dsn: string) => new URL(dbTargetFromEnv(dsn, 'x').url);
+    const full = url(
+      'root:p@ss:w/rd@tcp(db.internal:3307)/oneapi?parseTime=true&charset=utf8mb4,utf8&loc=Local',
+    );
+    expect(full.protocol).toBe('mysql:');
+    expect([full.hostname, full.port, full.pathname]).toEqual(['db.internal', '3307', '/oneapi']);
+    expect([decodeURIComponent(full.username), decodeURIComponent(full.password)]).toEqual([
+      'root',
+      'p@ss:w/rd',
+    ]);
+    expect(Object.fromEntries(full.searchParams)).toEqual({ charset: 'UTF8MB4' });
+    const bare = url('u@/db');
+    expect([bare.hostname, bare.port, decodeURIComponent(bare.username)]).toEqual(['127.0.0.1', '3306', 'u']);
+    expect(url('u:p@tcp(db)/x').port).toBe('3306');
+    expect(url('u:p@tcp([::1]:3310)/x').hostname).toBe('[::1]');
+    expect(url('u@unix(/run/mysqld/mysqld.sock)/x').searchParams.get('socketPath')).toBe(
+      '/run/mysqld/mysqld.sock',
+    );
+    const tuned = url(
+      'u@tcp(h:1)/x?timeout=1m30s&tls=skip-verify&collation=utf8mb4_unicode_ci&charset=latin1',
+    );
+    expect(Object.fromEntries(tuned.searchParams)).toEqual({
+      connectTimeout: '90000',
+      ssl: '{"rejectUnauthorized":false}',
+      charset: 'UTF8MB4_UNICODE_CI',
+    });
+    expect(() => dbTargetFromEnv('u:secret@tcp(h:1/x', 'x')).toThrow(/missing closing brace/);
+    expect(() => dbTargetFromEnv('u:secret@tcp(h:1)/x?timeout=soon', 'x')).toThrow(/invalid duration "soon"/);
+    expect(() => dbTargetFromEnv('u:secret@tcp(h:1)db', 'x')).toThrow(/missing the slash/);
+    expect(() => dbTargetFromEnv('u:secret@tcp(h:1)db', 'x')).not.toThrow(/secret/);
   });
 });
 

@@ -12,6 +12,8 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import type { DialectName } from './dialect.js';
+import { goMysqlDsnToUrl } from './go-mysql-dsn.js';
+import { agedMysqlPool } from './mysql-pool.js';
 import type { Database } from './tables.js';
 
 export type Db = Kysely<Database>;
@@ -25,14 +27,30 @@ const sqliteHandles = new WeakMap<object, SqliteHandle>();
  */
 export const sqliteHandleOf = (db: Db): SqliteHandle | undefined => sqliteHandles.get(db);
 
-export interface DbTarget {
-  dialect: DialectName;
-  /** A file path or ':memory:' for SQLite; a DSN for the others. */
-  url: string;
-  maxConnections?: number;
+/** new-api's `SQL_MAX_*` pool settings, as Go's database/sql applies them. */
+export interface PoolSettings {
+  /** `SQL_MAX_OPEN_CONNS`: connections open at once. */
+  maxOpen: number;
+  /** `SQL_MAX_IDLE_CONNS`: idle connections kept (MySQL; PostgreSQL's pool closes idle ones after 10 s). */
+  maxIdle: number;
+  /** `SQL_MAX_LIFETIME`: seconds a connection is used before it is replaced; 0 for no limit. */
+  lifetimeS: number;
 }
 
-/** Picks the dialect the way new-api reads SQL_DSN: postgres:// → PostgreSQL, mysql:// → MySQL, else SQLite. */
+export interface DbTarget {
+  dialect: DialectName;
+  /** A file path or ':memory:' for SQLite; a `postgres://` or `mysql://` URL for the others. */
+  url: string;
+  /** Connections open at once (10 by default); `pool` replaces it when given. */
+  maxConnections?: number;
+  pool?: PoolSettings;
+}
+
+/**
+ * Picks the dialect the way new-api reads SQL_DSN: `postgres://` → PostgreSQL, `local…` or empty → SQLite,
+ * anything else a MySQL DSN in Go's form (`user:pass@tcp(host:3306)/db?parseTime=true`). `mysql://` and
+ * `mariadb://` URLs are taken too.
+ */
 export function dbTargetFromEnv(sqlDsn: string | undefined, sqlitePath: string): DbTarget {
   const dsn = (sqlDsn ?? '').trim();
   if (dsn.startsWith('postgres://') || dsn.startsWith('postgresql://'))
@@ -41,7 +59,16 @@ export function dbTargetFromEnv(sqlDsn: string | undefined, sqlitePath: string):
     return { dialect: 'mysql', url: dsn.replace(/^mariadb:/, 'mysql:') };
   }
   if (dsn === '' || dsn.startsWith('local')) return { dialect: 'sqlite', url: sqlitePath };
-  throw new Error(`SQL_DSN must start with postgres:// or mysql:// (or be empty for SQLite), got "${dsn}"`);
+  try {
+    return { dialect: 'mysql', url: goMysqlDsnToUrl(dsn) };
+  } catch (e) {
+    // The DSN itself is left out: it may hold a password.
+    throw new Error(
+      `SQL_DSN is not postgres://…, local, a mysql:// URL or a MySQL DSN such as ` +
+        `user:pass@tcp(host:3306)/db: ${(e as Error).message}`,
+      { cause: e },
+    );
+  }
 }
 
 /**
@@ -76,28 +103,36 @@ async function sqliteDialect(path: string): Promise<Dialect & { handle: SqliteHa
   return Object.assign(new ImmediateSqliteDialect({ database }), { handle: database });
 }
 
-async function postgresDialect(url: string, max: number): Promise<Dialect> {
+async function postgresDialect(url: string, pool: PoolSettings): Promise<Dialect> {
   const pg = await import('pg');
   // int8 and numeric arrive as strings by default; every value we store fits a JS number.
   pg.default.types.setTypeParser(20, (v) => Number(v));
   pg.default.types.setTypeParser(1700, (v) => Number(v));
-  return new PostgresDialect({ pool: new pg.default.Pool({ connectionString: url, max }) });
+  return new PostgresDialect({
+    pool: new pg.default.Pool({
+      connectionString: url,
+      max: pool.maxOpen,
+      maxLifetimeSeconds: pool.lifetimeS,
+    }),
+  });
 }
 
-async function mysqlDialect(url: string, max: number): Promise<Dialect> {
+async function mysqlDialect(url: string, settings: PoolSettings): Promise<Dialect> {
   const mysql = await import('mysql2');
   const pool = mysql.createPool({
     uri: url,
-    connectionLimit: max,
+    connectionLimit: settings.maxOpen,
+    maxIdle: Math.min(settings.maxIdle, settings.maxOpen),
     decimalNumbers: true,
     supportBigNumbers: true,
   });
-  return new MysqlDialect({ pool });
+  return new MysqlDialect({ pool: agedMysqlPool(pool, settings.lifetimeS) });
 }
 
 /** Opens the database; callers run `migrateToLatest` next. */
 export async function createDb(target: DbTarget): Promise<Db> {
   const max = target.maxConnections ?? 10;
+  const pool = target.pool ?? { maxOpen: max, maxIdle: max, lifetimeS: 0 };
   if (target.dialect === 'sqlite') {
     const dialect = await sqliteDialect(target.url);
     const db = new Kysely<Database>({ dialect });
@@ -106,7 +141,7 @@ export async function createDb(target: DbTarget): Promise<Db> {
   }
   const dialect =
     target.dialect === 'postgres'
-      ? await postgresDialect(target.url, max)
-      : await mysqlDialect(target.url, max);
+      ? await postgresDialect(target.url, pool)
+      : await mysqlDialect(target.url, pool);
   return new Kysely<Database>({ dialect });
 }

@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { dialectOf } from './dialect.js';
 import * as initial from './migrations/2026_11_22_000001_initial.js';
 import * as ledgerMarks from './migrations/2026_11_22_000002_ledger_marks.js';
 import * as visitorSessions from './migrations/2026_11_23_000010_visitor_sessions.js';
@@ -18,14 +19,27 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_29_100100_balance_leases': balanceLeases,
 };
 
-/** Brings the schema up to date; start-up calls this before serving. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the raw schema
-export async function migrateToLatest(db: Kysely<any>, opts: { schema?: string } = {}): Promise<void> {
-  // On PostgreSQL, naming the schema keeps Kysely from mistaking another schema's bookkeeping tables for ours.
+/**
+ * Brings the schema up to date; start-up calls this before serving. `inTransaction`: the caller already holds
+ * a transaction on `db` (a single connection), which the migrations then join.
+ */
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the raw schema
+  db: Kysely<any>,
+  opts: { schema?: string; inTransaction?: boolean } = {},
+): Promise<void> {
+  // On PostgreSQL, naming the schema (the connection's current one unless given) keeps Kysely from mistaking
+  // another schema's bookkeeping tables for ours.
+  const schema =
+    opts.schema ??
+    (dialectOf(db) === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+      : undefined);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
-    ...(opts.schema ? { migrationTableSchema: opts.schema } : {}),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+    ...(opts.inTransaction ? { disableTransactions: true } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import { extname } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from './errors.js';
 import { MemoryRateLimiter, type RateLimiter } from './rate-limit.js';
-import { isApiRequest } from './route-family.js';
+import { isApiRequest, routePath } from './route-family.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,9 +14,21 @@ declare module 'fastify' {
 
 export type LimiterFactory = (name: string, count: number, windowMs: number) => RateLimiter;
 
+/** The console's catch-all route (web-console.ts): its pages, its files and unmatched GETs. */
+const CONSOLE_ROUTE = '/*';
+
+/**
+ * A page of the console, as opposed to one of its files (`/assets/….js`, `/logo.png`): a path whose last segment
+ * has no extension. new-api's single-bundle console costs a handful of files per visit; ours loads dozens of
+ * hashed chunks, each cached for good, so counting files would shut a first visit out after a few screens.
+ */
+const isConsolePage = (req: FastifyRequest) => extname(routePath(req)) === '';
+
 /**
  * Per-IP limits of reference §5.7: the general /api limit and the stricter critical one, decided on the route a
- * request matched, so no spelling of a path (`//api/...`, `/%61pi/...`) escapes them.
+ * request matched, so no spelling of a path (`//api/...`, `/%61pi/...`) escapes them. The console's pages
+ * count against `GLOBAL_WEB_RATE_LIMIT` (new-api's web limit, 60 per 180 s), as do unmatched GETs outside /api,
+ * which new-api also answers through its web router.
  */
 export function registerRateLimits(
   app: FastifyInstance,
@@ -23,21 +36,24 @@ export function registerRateLimits(
   /** Where the counts live: this node's memory, or Redis shared by every node. */
   limiter: LimiterFactory = (_name, count, windowMs) => new MemoryRateLimiter(count, windowMs),
 ): void {
-  const general = limiter('api', config.globalApiRateLimit.count, config.globalApiRateLimit.durationS * 1000);
-  const critical = limiter(
-    'critical',
-    config.criticalRateLimit.count,
-    config.criticalRateLimit.durationS * 1000,
-  );
+  const limiterOf = (name: string, limit: Config['globalApiRateLimit']) =>
+    limit.enabled ? limiter(name, limit.count, limit.durationS * 1000) : undefined;
+  const general = limiterOf('api', config.globalApiRateLimit);
+  const critical = limiterOf('critical', config.criticalRateLimit);
+  const web = limiterOf('web', config.globalWebRateLimit);
   app.addHook('onRequest', async (req) => {
-    if (!isApiRequest(req)) return;
-    const checks = [config.globalApiRateLimit.enabled ? general : undefined];
-    if (req.routeOptions.config?.critical && config.criticalRateLimit.enabled) checks.push(critical);
-    for (const limiter of checks) {
-      if (!limiter) continue;
-      const { allowed, retryAfterS } = await limiter.hit(req.ip);
-      if (!allowed)
-        throw new AppError('too_many_requests', 'common.tooManyRequests', { retryAfter: retryAfterS });
+    if (!isApiRequest(req)) {
+      if (web && req.routeOptions.url === CONSOLE_ROUTE && isConsolePage(req)) await refuseOver(web, req.ip);
+      return;
     }
+    await refuseOver(general, req.ip);
+    if (req.routeOptions.config?.critical) await refuseOver(critical, req.ip);
   });
+}
+
+async function refuseOver(limiter: RateLimiter | undefined, ip: string): Promise<void> {
+  if (!limiter) return;
+  const { allowed, retryAfterS } = await limiter.hit(ip);
+  if (!allowed)
+    throw new AppError('too_many_requests', 'common.tooManyRequests', { retryAfter: retryAfterS });
 }

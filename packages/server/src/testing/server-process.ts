@@ -22,8 +22,8 @@ export interface ServerProcess {
 }
 
 /** The real server (main.ts under tsx) as a child process, for tests of signals, crashes and restarts. */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
+export function startServerProcess(env: Record<string, string>, args: readonly string[] = []): ServerProcess {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -22,6 +22,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     initialRootPassword: undefined,
     globalApiRateLimit: { enabled: true, count: 100_000, durationS: 180 },
     criticalRateLimit: { enabled: true, count: 100_000, durationS: 1200 },
+    globalWebRateLimit: { enabled: true, count: 100_000, durationS: 180 },
     bodyLimit: 1024 * 1024,
     apiBodyLimit: 1024 * 1024,
     connections: {

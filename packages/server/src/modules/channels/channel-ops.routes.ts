@@ -103,6 +103,13 @@ export async function channelOpsRoutes(app: FastifyInstance, rt: RelayRuntime): 
   const everyMin = Number(process.env.CHANNEL_TEST_FREQUENCY) || 0;
   // On one node at a time: two nodes must not test the same channel twice in one period.
   rt.ctx.jobs.every('channel-test', everyMin * 60_000, () => tester.runOnce());
+  // CHANNEL_UPDATE_FREQUENCY: every enabled channel's balance, as GET /api/channel/update_balance refreshes it
+  // (an empty one disabled when automatic disabling allows); the first one period after start, as in new-api.
+  const balanceEveryMin = rt.ctx.config.channelUpdateFrequencyMin ?? 0;
+  rt.ctx.jobs.every('channel-balances', balanceEveryMin * 60_000, async () => {
+    const updated = await updateAllBalances(rt);
+    app.log.info({ updated }, 'channel balances refreshed');
+  });
   // preClose: stop before the relay's onClose hook closes the upstream agent under a running test.
   app.addHook('preClose', () => tester.stop());
 

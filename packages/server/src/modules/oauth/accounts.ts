@@ -6,6 +6,7 @@ import { badRequest, forbidden } from '../../http/errors.js';
 import { emailTaken } from '../email/email.service.js';
 import { withFreshAffCode } from '../users/aff.js';
 import { findUserIdByAffCode, insertUser, rewardInviter } from '../users/users.repository.js';
+import { insertDefaultToken } from '../tokens/default-token.js';
 
 /** The user columns holding a provider's account id. */
 export type ProviderColumn = 'github_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id';
@@ -76,8 +77,9 @@ export async function registerProviderUser(ctx: AppContext, input: NewProviderUs
         .selectFrom('users')
         .select(sql<number | string | null>`max(id)`.as('max'))
         .executeTakeFirst();
+      const username = `${input.prefix}_${Number(max?.max ?? 0) + 1}`;
       const id = await insertUser(trx, {
-        username: `${input.prefix}_${Number(max?.max ?? 0) + 1}`,
+        username,
         password: '',
         display_name: displayName,
         role: Role.Common,
@@ -90,6 +92,8 @@ export async function registerProviderUser(ctx: AppContext, input: NewProviderUs
         created_time: ctx.now(),
       });
       if (inviterId) await rewardInviter(trx, inviterId, o.number('QuotaForInviter'));
+      // new-api makes it on password registration only; an account made by a sign-in is as new.
+      await insertDefaultToken(ctx, trx, { id, username });
       return id;
     }),
   );

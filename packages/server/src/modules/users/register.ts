@@ -7,6 +7,7 @@ import { withFreshAffCode } from './aff.js';
 import { hashPassword } from './password.js';
 import { findUserIdByAffCode, insertUser, rewardInviter, usernameTaken } from './users.repository.js';
 import { isUniqueViolation } from '../../db/query-helpers.js';
+import { insertDefaultToken } from '../tokens/default-token.js';
 
 /**
  * `POST /api/user/register`: a common user with `QuotaForNewUser`. With a valid invitation code the inviter
@@ -45,6 +46,7 @@ export async function register(ctx: AppContext, body: unknown): Promise<number> 
           created_time: ctx.now(),
         });
         if (inviterId) await rewardInviter(trx, inviterId, inviterReward);
+        await insertDefaultToken(ctx, trx, { id, username: params.username });
         // Used up only by the registration that succeeds, in its transaction's last step.
         if (verify) await checkVerificationCode(ctx, params.email!, params.verification_code!, true, trx);
         return id;
