@@ -18,7 +18,16 @@ export async function lastConsumeLog(mock: MockServer) {
  */
 export async function addChannel(
   mock: MockServer,
-  spec: { name: string; type: number; models: string[]; priority?: number; mapping?: Record<string, string> },
+  spec: {
+    name: string;
+    type: number;
+    models: string[];
+    priority?: number;
+    mapping?: Record<string, string>;
+    /** Another upstream than the fake of the type's format. */
+    baseUrl?: string;
+    other?: string;
+  },
 ): Promise<number> {
   const upstream =
     { 14: mock.upstreams.anthropic, 24: mock.upstreams.gemini }[spec.type] ?? mock.upstreams.openai;
@@ -27,7 +36,8 @@ export async function addChannel(
     key: mock.ctx.secrets.seal(`key-${spec.name}`),
     name: spec.name,
     status: 1,
-    base_url: upstream.url,
+    base_url: spec.baseUrl ?? upstream.url,
+    other: spec.other ?? '',
     models: spec.models.join(','),
     group: 'default',
     priority: spec.priority ?? 0,

@@ -96,8 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onClose', () => cluster.close());
   app.addHook('onClose', () => ctx.flush());
   await registerModules(app, ctx);
-  const { listener } = await relayRoutes(app, ctx, cluster.redis);
+  const { listener, upgrade } = await relayRoutes(app, ctx, cluster.redis);
   door.first = listener;
+  door.upgrade = upgrade;
   await cluster.follow(ctx.events, options);
   return { app, ctx, cluster, inject: (opts) => door.inject(app, opts) };
 }

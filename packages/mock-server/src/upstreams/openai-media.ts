@@ -1,8 +1,9 @@
 /**
- * Fake answers of OpenAI's non-chat endpoints: images, speech, transcription, moderation and rerank. Fixed
+ * Fake answers of OpenAI's non-chat endpoints: images, speech, transcription, edits, moderation and rerank. Fixed
  * content with countable usage, so relay tests can predict every charge.
  */
 import type { ServerResponse } from 'node:http';
+import { countWords } from './openai-responses.js';
 
 type Json = Record<string, unknown>;
 
@@ -40,6 +41,21 @@ export function mediaRoute(
       // Multipart arrives as text here; a real upstream would decode the file.
       sendJson({ text: typeof body === 'string' && body.includes('filename=') ? TRANSCRIPT : '' });
       return true;
+    case 'POST /edits': {
+      // The retired edits API: the input with the instruction applied, words counted as tokens.
+      const input = String(json.input ?? '');
+      const instruction = String(json.instruction ?? '');
+      const text = `${input} (edited: ${instruction})`.trim();
+      const prompt = countWords(input) + countWords(instruction);
+      const completion = countWords(text);
+      sendJson({
+        object: 'edit',
+        created,
+        choices: [{ text, index: 0 }],
+        usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+      });
+      return true;
+    }
     case 'POST /moderations':
       sendJson({
         id: `modr-${created}`,

@@ -135,7 +135,7 @@ export function textCompletion(id: string, model: string, created: number, body:
 }
 
 /** A deterministic unit-ish vector per input text (a string hash drives a tiny LCG). */
-function vector(text: string, dims: number): number[] {
+export function vector(text: string, dims: number): number[] {
   let h = 2166136261;
   for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
   return Array.from({ length: dims }, () => {

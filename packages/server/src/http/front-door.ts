@@ -1,10 +1,11 @@
 import {
   createServer,
+  ServerResponse,
   type IncomingMessage,
   type RequestListener,
   type Server,
-  type ServerResponse,
 } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import inject from 'light-my-request';
@@ -14,6 +15,12 @@ import type { ConnectionLimits } from '../config.js';
 export type RequestTaker = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
+ * Takes a request asking to upgrade its connection (WebSocket), with its socket and the bytes read past its
+ * head (true), or leaves it (false): it is then answered as an ordinary request.
+ */
+export type UpgradeTaker = (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
+
+/**
  * The server's one request handler: `first` takes the requests it serves (the relay's chat routes, set once the
  * relay is built: relay/entry/relay-listener.ts), Fastify's router the rest. A socket's requests come through
  * it (Fastify's `serverFactory`), and so do requests injected in process (tests, mock-server): Fastify's own
@@ -21,14 +28,27 @@ export type RequestTaker = (req: IncomingMessage, res: ServerResponse) => boolea
  */
 export class FrontDoor {
   first: RequestTaker | undefined = undefined;
+  /** The relay's WebSocket routes (relay/entry/realtime-upgrade.ts), set once the relay is built. */
+  upgrade: UpgradeTaker | undefined = undefined;
 
   constructor(private readonly limits: ConnectionLimits) {}
 
-  /** For Fastify's `serverFactory`: the HTTP server, handing each request to `first`, then to `fastify`. */
-  readonly serverFactory = (fastify: RequestListener): Server =>
-    createFrontDoor(this.limits, (req, res) => {
+  /**
+   * For Fastify's `serverFactory`: the HTTP server, handing each request to `first`, then to `fastify`. Node
+   * gives a request with an `Upgrade` header to the `upgrade` event instead, once anything listens there: those
+   * `upgrade` does not take are answered by the same handler, as they were before (a GET asking for a
+   * WebSocket where there is none gets what the GET gets, on a connection then closed).
+   */
+  readonly serverFactory = (fastify: RequestListener): Server => {
+    const handle: RequestListener = (req, res) => {
       if (!this.first?.(req, res)) fastify(req, res);
+    };
+    const server = createFrontDoor(this.limits, handle);
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (!this.upgrade?.(req, socket, head)) answerOnSocket(req, socket, handle);
     });
+    return server;
+  };
 
   /** One request in process, through the same handler as a socket's, once `app` is ready. */
   inject(app: FastifyInstance, opts: InjectOptions | string): Promise<LightMyRequestResponse> {
@@ -39,6 +59,22 @@ export class FrontDoor {
       });
     }, opts);
   }
+}
+
+/**
+ * Answers a request whose socket Node has already handed over (an upgrade request): a response written straight
+ * to the socket, which closes after it. Nothing past the request's head is read.
+ */
+export function answerOnSocket(req: IncomingMessage, socket: Duplex, handle: RequestListener): void {
+  const res = new ServerResponse(req);
+  res.shouldKeepAlive = false;
+  res.assignSocket(socket as Socket);
+  res.on('finish', () => {
+    res.detachSocket(socket as Socket);
+    socket.end();
+  });
+  socket.on('error', () => socket.destroy());
+  handle(req, res);
 }
 
 /**

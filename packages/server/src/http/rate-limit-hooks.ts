@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Also counts against the critical per-IP limit (login, register, reset, OAuth). */
     critical?: boolean;
+    /** Counts against the general /api limit outside /api (new-api's dashboard billing routes). */
+    apiRateLimit?: boolean;
   }
 }
 
@@ -42,7 +44,7 @@ export function registerRateLimits(
   const critical = limiterOf('critical', config.criticalRateLimit);
   const web = limiterOf('web', config.globalWebRateLimit);
   app.addHook('onRequest', async (req) => {
-    if (!isApiRequest(req)) {
+    if (!isApiRequest(req) && !req.routeOptions.config?.apiRateLimit) {
       if (web && req.routeOptions.url === CONSOLE_ROUTE && isConsolePage(req)) await refuseOver(web, req.ip);
       return;
     }

@@ -136,7 +136,17 @@ export const TARGET_TABLES: Record<string, TargetColumn[]> = {
 };
 
 /** Switchboard's tables new-api has no counterpart of: created empty. */
-export const NEW_TABLES = ['sessions', 'visitor_sessions', 'ledger_marks'] as const;
+export const NEW_TABLES = [
+  'sessions',
+  'visitor_sessions',
+  'ledger_marks',
+  // The nodes' shared state (issue 24): empty until a node starts.
+  'balance_leases',
+  'cluster_events',
+  'job_leases',
+  'notify_counts',
+  'verification_codes',
+] as const;
 
 /** Where an adopted table waits while Switchboard's table of its name is created and filled. */
 export const parked = (table: string) => `newapi_${table}`;

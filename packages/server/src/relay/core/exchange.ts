@@ -44,7 +44,13 @@ export function hijack(reply: FastifyReply): void {
   (reply.raw as IdentifiedResponse)[REQUEST_ID] = reply.request.id;
 }
 
-/** From Node's request: X-Forwarded-For names the client only behind a trusted proxy (TRUST_PROXY). */
+/** The client's address: X-Forwarded-For names it only behind a trusted proxy (TRUST_PROXY). */
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
+  return (typeof forwarded === 'string' && forwarded.split(',')[0]!.trim()) || req.socket.remoteAddress || '';
+}
+
+/** From Node's request, its client's address by {@link clientIp}. */
 export function rawExchange(
   req: IncomingMessage,
   res: ServerResponse,
@@ -53,14 +59,11 @@ export function rawExchange(
 ): RelayExchange {
   const id = newRequestId();
   (res as IdentifiedResponse)[REQUEST_ID] = id;
-  const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
-  const ip =
-    (typeof forwarded === 'string' && forwarded.split(',')[0]!.trim()) || req.socket.remoteAddress || '';
   return {
     res,
     id,
     headers: req.headers,
-    ip,
+    ip: clientIp(req, trustProxy),
     query,
     log: (err, what) => console.error(`switchboard: ${what} (request id ${id}):`, err),
   };

@@ -11,6 +11,7 @@ type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 const ENDPOINTS: readonly Endpoint[] = [
   'completions',
+  'edits',
   'embeddings',
   'moderations',
   'rerank',
@@ -20,7 +21,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   'audio/translations',
 ];
 
-/** `/v1/{completions, embeddings, moderations, rerank, images/generations, audio/*}` for OpenAI-compatible channels. */
+/** `/v1/{completions, edits, embeddings, moderations, rerank, images/generations, audio/*}` for OpenAI-compatible channels. */
 export async function passthroughRoutes(
   app: FastifyInstance,
   rt: RelayRuntime,

@@ -26,6 +26,9 @@ import type { RelayCaller } from '../core/caller.js';
 import { createUpstreamAgent } from '../upstream/upstream.js';
 import { modelsRoutes } from './models.routes.js';
 import { passthroughRoutes } from './passthrough.routes.js';
+import { billingRoutes } from './billing.routes.js';
+import { realtimeEntry } from './realtime-upgrade.js';
+import type { UpgradeTaker } from '../../http/front-door.js';
 import { ownWarningThreshold } from '../../notify/quota-warning.js';
 import { isApiRequest } from '../../http/route-family.js';
 import { gateRelayBodies, loggedInFirst } from './key-gate.js';
@@ -51,7 +54,7 @@ export async function relayRoutes(
   ctx: AppContext,
   /** Redis, when the nodes share one: the model rate limits count there. */
   redis?: SharedRedis,
-): Promise<{ listener: RelayListener }> {
+): Promise<{ listener: RelayListener; upgrade: UpgradeTaker }> {
   const streamIdleS = Number(process.env.STREAMING_TIMEOUT ?? 60) || 60;
   // The token cache owns the cached balances: the ledger tells it of each charge, and it takes what the
   // ledger has not written yet off every balance it reads.
@@ -78,6 +81,9 @@ export async function relayRoutes(
     ctx.events.on('users', (ids) => leases.revoked('u', ids));
     ctx.events.on('tokens', (ids) => leases.revoked('t', ids));
   }
+  // Realtime sessions outlive any request: they are ended (and billed) before the server and the ledger close.
+  const realtime = realtimeEntry(rt);
+  app.addHook('preClose', () => realtime.closeAll());
   app.addHook('onClose', async () => {
     await rt.ledger.close();
     await rt.agent.closeAll();
@@ -150,6 +156,7 @@ export async function relayRoutes(
 
   await modelsRoutes(app, rt, tokenCaller, guard);
   await passthroughRoutes(app, rt, tokenCaller, guard);
+  await billingRoutes(app, rt, tokenCaller, guard);
   await channelOpsRoutes(app, rt);
 
   // Routes new-api registers but does not serve: an honest 501 in OpenAI's shape.
@@ -166,5 +173,6 @@ export async function relayRoutes(
   ]) {
     app.all(path, notImplemented);
   }
-  return { listener: relayListener(chat, rt.auth, ctx.config) };
+  app.delete('/v1/models/:model', notImplemented);
+  return { listener: relayListener(chat, rt.auth, ctx.config), upgrade: realtime.upgrade };
 }

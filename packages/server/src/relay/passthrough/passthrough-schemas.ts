@@ -21,6 +21,7 @@ export const PASSTHROUGH_SCHEMAS: Record<Endpoint, z.ZodType> = {
     stream_options: z.looseObject({ include_usage: bool.nullish() }).nullish(),
     stop: z.union([str, strings]).nullish(),
   }),
+  edits: z.looseObject({ ...common, instruction: str.nullish(), input: str.nullish(), n: count.nullish() }),
   embeddings: z.looseObject({ ...common, input: textInput.nullish(), dimensions: count.nullish() }),
   moderations: z.looseObject({
     ...common,

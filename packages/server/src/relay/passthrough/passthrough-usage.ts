@@ -3,6 +3,7 @@ import type { Usage } from '../providers/types.js';
 /** How an OpenAI endpoint other than chat is billed when the upstream reports no token usage. */
 export type Endpoint =
   | 'completions'
+  | 'edits'
   | 'embeddings'
   | 'moderations'
   | 'rerank'
@@ -27,7 +28,9 @@ const textOf = (v: unknown): string =>
 export const inputText = (endpoint: Endpoint, body: Record<string, unknown>): string =>
   endpoint === 'audio/speech'
     ? textOf(body.input)
-    : textOf(body.input ?? body.prompt ?? body.query) + textOf(body.documents);
+    : endpoint === 'edits'
+      ? textOf(body.instruction) + textOf(body.input)
+      : textOf(body.input ?? body.prompt ?? body.query) + textOf(body.documents);
 
 /**
  * An upper bound of an endpoint's input tokens, for the worst-case hold: UTF-8 bytes of the text (no
@@ -44,8 +47,7 @@ export function inputTokenBound(endpoint: Endpoint, body: Record<string, unknown
 export function roughInputTokens(endpoint: Endpoint, body: Record<string, unknown>): number {
   if (endpoint === 'audio/speech') return textOf(body.input).length;
   if (endpoint.startsWith('audio/')) return 1000;
-  const text = textOf(body.input ?? body.prompt ?? body.query) + textOf(body.documents);
-  return Math.ceil(text.length / 4) + 1;
+  return Math.ceil(inputText(endpoint, body).length / 4) + 1;
 }
 
 type PromptDetails = NonNullable<Usage['prompt_tokens_details']>;

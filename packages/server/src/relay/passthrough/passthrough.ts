@@ -1,10 +1,13 @@
 import { maxOutputTokens, perCallQuota, worstCaseQuota } from '@switchboard/sdk';
 import type { FastifyReply } from 'fastify';
 import { checkAccess } from '../callers/access.js';
-import { isOpenAiCompatible, providerFor } from '../providers/index.js';
+import { providerFor } from '../providers/index.js';
 import { AZURE_CHANNEL_TYPE, azureEndpoint } from '../providers/azure/index.js';
+import { endpointRoute } from './endpoint-routes.js';
+import { encodeEmbeddings } from '../providers/openai/embedding-encoding.js';
 import { openaiHeaders, openaiUrl } from '../providers/openai/api.js';
 import type { ChannelConfig, Usage } from '../providers/types.js';
+import type { RelayChannel } from '../channels/channel-index.js';
 import { admit, positive, streamBudgetFor, type ChatAdmission } from '../billing/admission.js';
 import type { ChatCall } from '../core/chat-call.js';
 import type { Hold } from '../billing/holds.js';
@@ -55,7 +58,8 @@ function imageQuota(price: ResolvedPrice, body: Record<string, unknown>, quotaPe
 
 /**
  * OpenAI endpoints other than chat, relayed to OpenAI-compatible channels byte for byte (JSON model renamed
- * when mapped), with the same hold, channel tiers, retries and settlement as chat.
+ * when mapped) and converted for the channel types with their own API (endpoint-routes.ts), with the same
+ * hold, channel tiers, retries and settlement as chat.
  */
 export async function runPassthrough(
   rt: RelayRuntime,
@@ -66,15 +70,18 @@ export async function runPassthrough(
   let { body } = call;
   const model = String(body.model || DEFAULT_MODEL[endpoint] || '');
   if (!model) throw relayError(400, 'relay.modelRequired', {}, 'invalid_request');
+  if (endpoint === 'edits' && !body.instruction)
+    throw relayError(400, 'relay.inputRequired', { field: 'instruction' }, 'invalid_text_request');
   const { group, price } = checkAccess(rt, { caller, request: { model, messages: [] } });
   const limited = rt.limits.admit(caller.user.id);
   if (limited) await limited;
   await rt.channels.ready();
-  const accept = (c: ChannelConfig) => isOpenAiCompatible(c.type) || c.type === AZURE_CHANNEL_TYPE;
+  const accept = (c: RelayChannel) => endpointRoute(c, endpoint, model) !== undefined;
   const o = rt.ctx.options;
   const quotaPerUnit = o.number('QuotaPerUnit') || 500_000;
   const isImage = endpoint === 'images/generations';
-  const completes = endpoint === 'completions';
+  // Edits write text as completions do, with no limit a client can set.
+  const completes = endpoint === 'completions' || endpoint === 'edits';
   // The prompt as a chat, for counting what a cut-off completions stream delivered.
   const asChat: ChatCall = {
     caller,
@@ -97,7 +104,8 @@ export async function runPassthrough(
     await rt.ledger.ensure(caller, worstCaseQuota(worst, limit), false);
     admission = admit(rt.ledger, asChat, worst, limit);
     hold = admission.hold;
-    if (admission.cap !== undefined) body = { ...body, max_tokens: admission.cap };
+    if (admission.cap !== undefined && endpoint === 'completions')
+      body = { ...body, max_tokens: admission.cap };
   }
   const signal = new ClientGone(reply.raw);
   const startedAt = performance.now();
@@ -109,6 +117,8 @@ export async function runPassthrough(
       rt,
       { group, model, accept, signal, ...(pinned ? { pinned } : {}) },
       (channel, upstreamModel) => {
+        const own = endpointRoute(channel, endpoint, model)?.request;
+        if (own) return own(channel, { body: { ...body, model: upstreamModel }, model: upstreamModel });
         const { url, headers } = target(channel, endpoint, upstreamModel);
         if (call.raw)
           return {
@@ -180,12 +190,20 @@ export async function runPassthrough(
         parsed = undefined;
       }
     }
-    if (isImage)
-      await settle(
-        { prompt_tokens: 0, completion_tokens: 0, total_tokens: 1 },
-        imageQuota(price, body, quotaPerUnit),
-      );
-    else await settle(usageOf(endpoint, body, parsed) ?? estimateUsage());
+    const convert = endpointRoute(channel, endpoint, model)?.response;
+    const converted = convert && parsed !== undefined ? convert(parsed, model) : undefined;
+    const usage = isImage
+      ? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 1 }
+      : (converted?.usage ?? usageOf(endpoint, body, parsed) ?? estimateUsage());
+    await settle(usage, isImage ? imageQuota(price, body, quotaPerUnit) : undefined);
+    if (converted) {
+      // A converted answer reports the usage billed, the upstream's or the relay's estimate (as new-api).
+      const answer = (
+        endpoint === 'embeddings' ? encodeEmbeddings(converted.body, body.encoding_format) : converted.body
+      ) as Record<string, unknown>;
+      if (!isImage && answer && typeof answer === 'object') answer.usage = usage;
+      return await reply.status(res.statusCode).send(answer);
+    }
     const renamed =
       parsed !== undefined && upstreamModel !== model
         ? renameModel(bytes.toString('utf8'), ['model'], model, parsed)
