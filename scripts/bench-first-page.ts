@@ -10,8 +10,8 @@
 // BENCH_USERS, BENCH_REDEMPTIONS; BENCH_SETTLE_MS how long a new tab idles on /api/status before the navigation
 // (3000: a new profile keeps the CPU busy for over a second after its first page, measured with 1 s and 3 s);
 // BENCH_DATA_DIR=dir seeds into dir once and reuses it on later runs (it is then kept).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, hashPassword, migrateToLatest, sqliteHandleOf } from '@switchboard/server';
@@ -21,6 +21,7 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 import { buildServer, SERVER_ENV, SERVER_NODE_FLAGS } from './build-server.mjs';
 import { buildWeb, WEB_DIST } from './build-web.mjs';
 import { freePort, startChild } from './bench/children.js';
+import { report, type RouteResult } from './bench/first-page-report.js';
 import { seedChannels, seedLogs, seedRedemptions, seedRoot, seedTokens, seedUsers } from './bench/seed.js';
 
 /** One screen to time; `testId` narrows the rows to one table when the screen has several. */
@@ -188,23 +189,6 @@ async function timeOnce(context: BrowserContext, url: string, route: FirstPageRo
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-interface RouteResult {
-  name: string;
-  path: string;
-  mode: 'cold' | 'warm';
-  missing?: true;
-  /** No row appeared within 30 s in any run. */
-  timedOut?: true;
-  runsMs?: number[];
-  medianMs?: number;
-  maxMs?: number;
-  pass?: boolean;
-  /** Until the console's own table is live (its scripts started and replaced the drawn page). */
-  liveMedianMs?: number;
-  /** The server's time drawing the page (Server-Timing), when it drew it. */
-  drawMedianMs?: number;
-}
-
 /**
  * `cold`: a fresh signed-in context per run, nothing in the HTTP cache (a first visit). `warm`: one context,
  * one unmeasured visit first, so the console's hashed assets come from the browser cache (a returning user).
@@ -303,55 +287,12 @@ async function main() {
       results.push(cold);
       if (!cold.missing) results.push(await measureRoute(browser, storageState, base, route, 'warm'));
     }
-    report(results);
+    report(results, { root, targetMs: TARGET_MS, runs: RUNS, counts: COUNTS });
   } finally {
     await browser?.close();
     await server?.stop();
     if (!keep) rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function report(results: RouteResult[]) {
-  const load = loadavg().map((l) => l.toFixed(2));
-  console.log(`\nfirst page, navigation start → first row visible (${RUNS} runs, target ≤ ${TARGET_MS} ms)`);
-  console.log(
-    `${'route'.padEnd(14)}${'cache'.padEnd(6)}${'median'.padStart(9)}${'max'.padStart(9)}` +
-      `${'drawn'.padStart(8)}${'live'.padStart(9)}  runs`,
-  );
-  for (const r of results) {
-    const head = `${r.path.padEnd(14)}${r.mode.padEnd(6)}`;
-    if (r.missing) console.log(`${r.path.padEnd(14)}missing (the console has no such screen yet)`);
-    else if (r.timedOut) console.log(`${head}no row within 30 s`);
-    else
-      console.log(
-        `${head}${`${r.medianMs} ms`.padStart(9)}${`${r.maxMs} ms`.padStart(9)}` +
-          `${(r.drawMedianMs === undefined ? '-' : `${r.drawMedianMs} ms`).padStart(8)}` +
-          `${`${r.liveMedianMs} ms`.padStart(9)}  ${r.runsMs!.join(', ')}${r.pass ? '' : '  ✗ over target'}`,
-      );
-  }
-  console.log(
-    "drawn: the server's time drawing the page (Server-Timing); live: until the console's own table has replaced it",
-  );
-  console.log(`load average ${load.join(' ')} on ${cpus().length} CPUs`);
-  const dir = join(root, 'bench/results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `first-page-${new Date().toISOString().replaceAll(':', '-').slice(0, 19)}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        targetMs: TARGET_MS,
-        runs: RUNS,
-        counts: COUNTS,
-        loadavg: load,
-        results,
-      },
-      null,
-      2,
-    ) + '\n',
-  );
-  console.log(`wrote ${file}`);
 }
 
 await main();

@@ -7,12 +7,13 @@
 // the c=64 load, summarised (a separate run, so profiling overhead never touches the numbers above);
 // BENCH_PROFILE=only: just that.
 // BENCH_SOAK_MIN=10: afterwards, that many minutes at c=64 against Switchboard, RSS sampled along the way.
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { cpuMs, rssMb as readRss, sampleRss, startUpstreamAndBare, type Child } from './children.js';
 import { runLoad, type LoadResult } from './load.js';
-import { formatProfile, summariseProfile, type ProfileSummary } from './profile.js';
+import { formatProfile } from './profile.js';
+import { profileSwitchboard } from './profile-run.js';
 import { evaluateTargets, formatReport, type PathName, type PathResult } from './report.js';
 import { startSwitchboard } from './switchboard.js';
 import { soak, type SoakResult } from './soak.js';
@@ -193,33 +194,7 @@ async function measureAll(
   return results;
 }
 
-/** Profiles a fresh Switchboard under the c=64 load and summarises where its CPU time went. */
-async function profileSwitchboard(upstream: string): Promise<ProfileSummary> {
-  const dir = mkdtempSync(join(tmpdir(), 'swb-relay-prof-'));
-  const sw = await startSwitchboard(upstream, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-  let requests: number;
-  try {
-    const base = {
-      origin: `http://127.0.0.1:${sw.port}`,
-      path: PATH,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${sw.key}` },
-      body: BODY,
-    };
-    const warm = await runWrk({ ...base, concurrency: 8, durationMs: COUNTS.warmupMs });
-    const load = await runWrk({ ...base, concurrency: 64, durationMs: COUNTS.c64Ms });
-    requests = warm.count + load.count;
-  } finally {
-    // The profile is written when the process exits, which SIGTERM makes it do cleanly.
-    await sw.stop(30_000);
-  }
-  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-  if (!file) throw new Error('the profiled server wrote no .cpuprofile');
-  const summary = summariseProfile(join(dir, file), requests);
-  // Kept for a closer look (Chrome DevTools or speedscope open it): the summary only has self times.
-  copyFileSync(join(dir, file), join('bench/results', 'relay-latest.cpuprofile'));
-  rmSync(dir, { recursive: true, force: true });
-  return summary;
-}
+const PROFILE_LOAD = { path: PATH, body: BODY, warmupMs: COUNTS.warmupMs, c64Ms: COUNTS.c64Ms };
 
 async function main(): Promise<void> {
   const started = new Date();
@@ -240,7 +215,7 @@ async function main(): Promise<void> {
     const sw = await startSwitchboard(upstreamUrl);
     children.push(sw);
     if (PROFILE_ONLY) {
-      console.log(formatProfile(await profileSwitchboard(upstreamUrl)));
+      console.log(formatProfile(await profileSwitchboard(upstreamUrl, PROFILE_LOAD)));
       return;
     }
     const withRedis = REDIS
@@ -270,7 +245,7 @@ async function main(): Promise<void> {
           'machine), not the proxies, set the pace; its ratios say nothing. Rerun on a quiet machine.\n',
       );
 
-    const profile = PROFILE ? await profileSwitchboard(upstreamUrl) : undefined;
+    const profile = PROFILE ? await profileSwitchboard(upstreamUrl, PROFILE_LOAD) : undefined;
     if (profile) console.log(`${formatProfile(profile)}\n`);
 
     let soaked: SoakResult | undefined;

@@ -31,7 +31,16 @@ describe.each(testDialects())(
       expect(report).toMatchObject({
         dialect,
         state: 'newapi',
-        created: ['sessions', 'visitor_sessions', 'ledger_marks'],
+        created: [
+          'sessions',
+          'visitor_sessions',
+          'ledger_marks',
+          'balance_leases',
+          'cluster_events',
+          'job_leases',
+          'notify_counts',
+          'verification_codes',
+        ],
       });
       const table = (name: string) => report.tables.find((t: { table: string }) => t.table === name);
       for (const [name, rows] of Object.entries(f.tables)) expect(table(name).rows, name).toBe(rows.length);
