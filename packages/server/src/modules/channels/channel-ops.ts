@@ -1,3 +1,4 @@
+import { providerSettings, type ProviderSettings } from '../../relay/providers/settings.js';
 import { ChannelStatus, ChannelType, LogType, splitList, translate, type Lang } from '@switchboard/sdk';
 import { notFound } from '../../http/errors.js';
 import type { RelayChannel } from '../../relay/channels/channel-index.js';
@@ -87,7 +88,12 @@ export interface TestResult {
 }
 
 /** The upstream call of a channel test: a tiny chat, or an embedding for embedding models. */
-async function testRequest(channel: RelayChannel, model: string, upstream: string) {
+async function testRequest(
+  channel: RelayChannel,
+  model: string,
+  upstream: string,
+  settings: ProviderSettings,
+) {
   if (isEmbeddingModel(upstream) && isOpenAiCompatible(channel.type)) {
     const body = JSON.stringify({ model: upstream, input: ['hello world'] });
     const url = openaiUrl(channel, '/v1/embeddings', upstream);
@@ -96,7 +102,10 @@ async function testRequest(channel: RelayChannel, model: string, upstream: strin
   // o1 and o3 reject max_tokens.
   const limit = /^o\d/.test(upstream) ? { max_completion_tokens: 10 } : { max_tokens: 10 };
   const request = { model, messages: [{ role: 'user' as const, content: 'hi' }], ...limit };
-  return providerFor(channel.type).chatRequest(channel, request, upstream);
+  return providerFor(channel.type).chatRequest(channel, request, upstream, {
+    settings,
+    requestedModel: model,
+  });
 }
 
 /**
@@ -126,7 +135,11 @@ export async function testChannel(
   const startedAt = performance.now();
   let outcome: { ok: boolean; message: string; usage?: Record<string, number> };
   try {
-    const { status, body } = await send(rt, await testRequest(channel, model, upstream), signal);
+    const { status, body } = await send(
+      rt,
+      await testRequest(channel, model, upstream, providerSettings(ctx.options)),
+      signal,
+    );
     if (status >= 400) {
       const error = providerFor(channel.type).error(status, body);
       await health.failure(channel, status, error);
