@@ -110,8 +110,10 @@ async function testRequest(
 
 /**
  * Tests a channel with a real upstream request: records test_time and response_time, logs a free "模型测试"
- * consume log, counts a qualifying error or a response slower than ChannelDisableThreshold toward automatic
- * disabling, and re-enables an automatically disabled channel that passes.
+ * consume log, counts a qualifying error toward automatic disabling, and re-enables an automatically disabled
+ * channel that passes. In a run over every channel (`all`), as new-api's test-all, an answer slower than
+ * `ChannelDisableThreshold` seconds fails the test and disables a channel that allows it (`auto_ban`), whether
+ * or not automatic disabling is on; a single test only reports its time.
  */
 export async function testChannel(
   rt: RelayRuntime,
@@ -119,6 +121,7 @@ export async function testChannel(
   requested: string | undefined,
   lang: Lang,
   signal?: AbortSignal,
+  all = false,
 ): Promise<TestResult> {
   const { ctx, health } = rt;
   const row = await ctx.db
@@ -163,9 +166,10 @@ export async function testChannel(
   if (!outcome.usage) return { success: false, message: outcome.message, time };
   await logTest(rt, id, model, outcome.usage, time);
   const threshold = ctx.options.number('ChannelDisableThreshold');
-  if (threshold > 0 && time > threshold) {
-    await health.strike(channel, `response time ${time}s exceeds ${threshold}s`);
-    return { success: false, message: translate('channel.testSlow', lang, { time, threshold }), time };
+  if (all && threshold > 0 && time > threshold) {
+    const params = { time: time.toFixed(2), threshold: threshold.toFixed(2) };
+    if (channel.autoBan) await health.disable(id, translate('channel.testSlow', 'zh', params));
+    return { success: false, message: translate('channel.testSlow', lang, params), time };
   }
   health.success(channel);
   if (row.status === ChannelStatus.AutoDisabled) await health.enable(id);
