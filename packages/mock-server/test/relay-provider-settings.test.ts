@@ -137,13 +137,21 @@ describe('Claude adapter: null means absent', () => {
     expect(body.tools).toHaveLength(1);
   });
 
-  it('skips a tool that has no function instead of failing', async () => {
+  it('skips a tool that has no function instead of failing (Claude and Gemini channels)', async () => {
     const res = await chat({
       model: HAIKU,
       tools: [{ type: 'function' }, { type: 'function', function: { name: 'ok' } }],
     });
-    expect(res.status, JSON.stringify(res.body)).not.toBe(500);
-    if (res.status === 200) expect(claudeBody().tools.map((t: { name: string }) => t.name)).toEqual(['ok']);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(claudeBody().tools.map((t: { name: string }) => t.name)).toEqual(['ok']);
+    const gemini = await chat({
+      model: 'gemini-2.0-flash',
+      tool_choice: null,
+      tools: [{ type: 'function' }, { type: 'function', function: { name: 'ok' } }],
+    });
+    expect(gemini.status, JSON.stringify(gemini.body)).toBe(200);
+    const sent = geminiSent().body as { tools: { functionDeclarations: { name: string }[] }[] };
+    expect(sent.tools[0]!.functionDeclarations.map((d) => d.name)).toEqual(['ok']);
   });
 });
 

@@ -128,9 +128,11 @@ export function toGeminiRequest(
   if (system.length > 0) body.systemInstruction = { parts: system };
   const config = generationConfig(req);
   if (config) body.generationConfig = config;
-  if (req.tools?.length) body.tools = [{ functionDeclarations: req.tools.map(declaration) }];
+  // A tool without a function (a hosted tool's `{type}` alone) has nothing Gemini could call.
+  const functions = req.tools?.filter((t) => typeof t?.function?.name === 'string') ?? [];
+  if (functions.length) body.tools = [{ functionDeclarations: functions.map(declaration) }];
   const choice = toolConfig(req.tool_choice);
-  if (choice && req.tools?.length) body.toolConfig = choice;
+  if (choice && functions.length) body.toolConfig = choice;
   body.safetySettings = geminiSafetySettings(settings);
   return body;
 }
