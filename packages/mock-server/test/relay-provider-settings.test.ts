@@ -28,12 +28,21 @@ async function chat(body: Record<string, unknown>) {
     body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], ...body }),
   });
   const text = await res.text();
-  return { status: res.status, body: (body.stream ? {} : JSON.parse(text)) as Record<string, any> };
+  return { status: res.status, body: (body.stream ? {} : JSON.parse(text)) as Record<string, unknown> };
 }
 
 const claudeSent = () => mock.upstreams.anthropic.requests.at(-1)!;
 const geminiSent = () => mock.upstreams.gemini.requests.at(-1)!;
-const claudeBody = () => claudeSent().body as Record<string, any>;
+/** The Claude body the fake received, as far as these tests read it. */
+interface ClaudeSent {
+  model: string;
+  max_tokens: number;
+  temperature?: number;
+  top_p?: number;
+  thinking: { type: string; budget_tokens: number };
+  tools: { name: string }[];
+}
+const claudeBody = () => claudeSent().body as unknown as ClaudeSent;
 
 describe('claude.* settings on the wire', () => {
   it("sends claude.default_max_tokens: the model's own, else its default (8192 until set)", async () => {

@@ -40,7 +40,7 @@ async function relay(path: string, body: unknown, headers: Record<string, string
     },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as { error: { message: string; code?: unknown } } };
 }
 
 /** Requests that reached any fake upstream. */

@@ -132,13 +132,22 @@ export class WordMatcher {
         for (let e = this.edgeStart[u]!; e < this.edgeStart[u + 1]!; e++)
           this.table[u * width + this.edgeChar[e]!] = this.edgeTo[e]!;
     }
+    // A transition into a node where a word ends is stored complemented (negative): the scan learns of a hit
+    // from the value it read anyway.
+    for (let i = 0; i < this.table.length; i++) {
+      const v = this.table[i]!;
+      if (this.output[v]! >= 0) this.table[i] = ~v;
+    }
   }
 
   /** The node reached from `node` on symbol `a`. */
   private step(node: number, a: number): number {
     const { dense, width, table, edgeStart, edgeChar, edgeTo, fail } = this;
     for (;;) {
-      if (node < dense) return table[node * width + a]!;
+      if (node < dense) {
+        const v = table[node * width + a]!;
+        return v < 0 ? ~v : v;
+      }
       let lo = edgeStart[node]!;
       let hi = edgeStart[node + 1]! - 1;
       while (lo <= hi) {
@@ -160,8 +169,11 @@ export class WordMatcher {
     for (let i = 0; i < text.length; i++) {
       const a = alpha[text.charCodeAt(i)]!;
       if (a === 0) node = 0;
-      else {
-        node = node < dense ? table[node * width + a]! : this.step(node, a);
+      else if (node < dense) {
+        node = table[node * width + a]!;
+        if (node < 0) return this.words[output[~node]!];
+      } else {
+        node = this.step(node, a);
         if (output[node]! >= 0) return this.words[output[node]!];
       }
     }
