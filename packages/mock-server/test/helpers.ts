@@ -54,3 +54,28 @@ export async function addChannel(
   await mock.ctx.options.set('ModelRatio', JSON.stringify({ ...ratios, ...priced }));
   return id;
 }
+
+/** Signs root in and returns a function that sets an option through `PUT /api/option/`, as the console does. */
+export async function optionSetter(mock: MockServer): Promise<(key: string, value: string) => Promise<void>> {
+  const { username, password } = mock.credentials.users.root;
+  const res = await fetch(`${mock.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const { data } = (await res.json()) as { data: { id: number } };
+  const headers = {
+    'content-type': 'application/json',
+    cookie: res.headers.get('set-cookie')!.split(';')[0]!,
+    'new-api-user': String(data.id),
+  };
+  return async (key, value) => {
+    const put = await fetch(`${mock.url}/api/option/`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ key, value }),
+    });
+    const answer = (await put.json()) as { success: boolean; message: string };
+    if (!answer.success) throw new Error(`${key}: ${answer.message}`);
+  };
+}

@@ -370,7 +370,8 @@ export const MESSAGES = {
     zh: '操练场仅支持网页登录会话，不支持 access token',
     en: 'the playground accepts a login session only, not an access token',
   },
-  'relay.sensitiveWords': { zh: '请求包含敏感词', en: 'the request contains sensitive words' },
+  // new-api's own words, in English for every client.
+  'relay.sensitiveWords': { zh: 'sensitive words detected', en: 'sensitive words detected' },
 
   // Redemption codes
   'redemption.nameRequired': { zh: '请输入兑换码名称', en: 'please enter the name' },

@@ -63,7 +63,7 @@ class ChannelTester {
       if (i > 0 && intervalMs > 0) await sleep(intervalMs, undefined, { signal }).catch(() => undefined);
       if (signal.aborted) return;
       try {
-        await testChannel(this.rt, id, undefined, 'zh', signal);
+        await testChannel(this.rt, id, undefined, 'zh', signal, true);
       } catch (err) {
         // A channel deleted meanwhile, or a database hiccup: the others still get tested.
         if (!signal.aborted) this.log.warn({ err, channelId: id }, 'channel test failed');

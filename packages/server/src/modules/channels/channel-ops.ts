@@ -1,3 +1,4 @@
+import { providerSettings, type ProviderSettings } from '../../relay/providers/settings.js';
 import { ChannelStatus, ChannelType, LogType, splitList, translate, type Lang } from '@switchboard/sdk';
 import { notFound } from '../../http/errors.js';
 import type { RelayChannel } from '../../relay/channels/channel-index.js';
@@ -87,7 +88,12 @@ export interface TestResult {
 }
 
 /** The upstream call of a channel test: a tiny chat, or an embedding for embedding models. */
-async function testRequest(channel: RelayChannel, model: string, upstream: string) {
+async function testRequest(
+  channel: RelayChannel,
+  model: string,
+  upstream: string,
+  settings: ProviderSettings,
+) {
   if (isEmbeddingModel(upstream) && isOpenAiCompatible(channel.type)) {
     const body = JSON.stringify({ model: upstream, input: ['hello world'] });
     const url = openaiUrl(channel, '/v1/embeddings', upstream);
@@ -96,13 +102,18 @@ async function testRequest(channel: RelayChannel, model: string, upstream: strin
   // o1 and o3 reject max_tokens.
   const limit = /^o\d/.test(upstream) ? { max_completion_tokens: 10 } : { max_tokens: 10 };
   const request = { model, messages: [{ role: 'user' as const, content: 'hi' }], ...limit };
-  return providerFor(channel.type).chatRequest(channel, request, upstream);
+  return providerFor(channel.type).chatRequest(channel, request, upstream, {
+    settings,
+    requestedModel: model,
+  });
 }
 
 /**
  * Tests a channel with a real upstream request: records test_time and response_time, logs a free "模型测试"
- * consume log, counts a qualifying error or a response slower than ChannelDisableThreshold toward automatic
- * disabling, and re-enables an automatically disabled channel that passes.
+ * consume log, counts a qualifying error toward automatic disabling, and re-enables an automatically disabled
+ * channel that passes. In a run over every channel (`all`), as new-api's test-all, an answer slower than
+ * `ChannelDisableThreshold` seconds fails the test and disables a channel that allows it (`auto_ban`), whether
+ * or not automatic disabling is on; a single test only reports its time.
  */
 export async function testChannel(
   rt: RelayRuntime,
@@ -110,6 +121,7 @@ export async function testChannel(
   requested: string | undefined,
   lang: Lang,
   signal?: AbortSignal,
+  all = false,
 ): Promise<TestResult> {
   const { ctx, health } = rt;
   const row = await ctx.db
@@ -126,7 +138,11 @@ export async function testChannel(
   const startedAt = performance.now();
   let outcome: { ok: boolean; message: string; usage?: Record<string, number> };
   try {
-    const { status, body } = await send(rt, await testRequest(channel, model, upstream), signal);
+    const { status, body } = await send(
+      rt,
+      await testRequest(channel, model, upstream, providerSettings(ctx.options)),
+      signal,
+    );
     if (status >= 400) {
       const error = providerFor(channel.type).error(status, body);
       await health.failure(channel, status, error);
@@ -150,9 +166,10 @@ export async function testChannel(
   if (!outcome.usage) return { success: false, message: outcome.message, time };
   await logTest(rt, id, model, outcome.usage, time);
   const threshold = ctx.options.number('ChannelDisableThreshold');
-  if (threshold > 0 && time > threshold) {
-    await health.strike(channel, `response time ${time}s exceeds ${threshold}s`);
-    return { success: false, message: translate('channel.testSlow', lang, { time, threshold }), time };
+  if (all && threshold > 0 && time > threshold) {
+    const params = { time: time.toFixed(2), threshold: threshold.toFixed(2) };
+    if (channel.autoBan) await health.disable(id, translate('channel.testSlow', 'zh', params));
+    return { success: false, message: translate('channel.testSlow', lang, params), time };
   }
   health.success(channel);
   if (row.status === ChannelStatus.AutoDisabled) await health.enable(id);

@@ -1,4 +1,5 @@
-import type { ChannelConfig, NativeClient, UpstreamRequest } from '../providers/types.js';
+import type { AttemptContext, ChannelConfig, NativeClient, UpstreamRequest } from '../providers/types.js';
+import type { ProviderSettings } from '../providers/settings.js';
 import { providerFor } from '../providers/index.js';
 import type { ChatCall } from '../core/chat-call.js';
 
@@ -22,9 +23,11 @@ export function attemptRequest(
   call: ChatCall,
   channel: ChannelConfig,
   upstreamModel: string,
+  settings: ProviderSettings,
 ): UpstreamRequest | Promise<UpstreamRequest> {
   const provider = providerFor(channel.type);
+  const attempt: AttemptContext = { settings, requestedModel: call.request.model };
   if (call.native && provider.native && nativeClientFor(call, channel, upstreamModel))
-    return provider.native.request(channel, call.native, upstreamModel);
-  return provider.chatRequest(channel, call.request, upstreamModel);
+    return provider.native.request(channel, call.native, upstreamModel, attempt);
+  return provider.chatRequest(channel, call.request, upstreamModel, attempt);
 }

@@ -12,9 +12,11 @@ import { attemptRequest, nativeClientFor } from './chat-attempt.js';
 import { countedUsage, hasUsage, streamUsage } from '../billing/usage-count.js';
 import { admitChat, capCompletion, streamBudgetFor } from '../billing/admission.js';
 import { renameModel } from '../providers/native-model.js';
+import { providerSettings } from '../providers/settings.js';
 import { sendJson, type RelayExchange } from '../core/exchange.js';
 import { ClientGone } from '../core/client-gone.js';
 import { BufferedBody } from '../upstream/upstream-buffered.js';
+import { sensitiveInMessages, sensitiveMatcher, sensitiveWordsError } from '../core/sensitive-words.js';
 
 /**
  * One chat request from any client format: reserve quota, try channels (highest priority first, never the same
@@ -38,6 +40,8 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
   } else if (!channels.serves(group, model)) {
     throw relayError(503, 'relay.noAvailableChannel', { group, model }, 'model_not_found');
   }
+  const sensitive = sensitiveMatcher(ctx.options);
+  if (sensitive && sensitiveInMessages(sensitive, call.request.messages)) throw sensitiveWordsError();
   const quotaPerUnit = ctx.options.number('QuotaPerUnit') || 500_000;
   const admitted = admitChat(ledger, call, price, quotaPerUnit);
   const admission = admitted instanceof Promise ? await admitted : admitted;
@@ -48,11 +52,12 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
   const startedAtS = Date.now() / 1000;
   const { request } = call;
   let settled = false;
+  const settings = providerSettings(ctx.options);
   try {
     const answer = await firstAnswer(
       rt,
       { group, model, ...(pinned ? { pinned } : {}), signal, read: request.stream ? 'chunks' : 'whole' },
-      (channel, upstreamModel) => attemptRequest(call, channel, upstreamModel),
+      (channel, upstreamModel) => attemptRequest(call, channel, upstreamModel, settings),
     );
     if (!answer) return;
     const { res, channel, upstreamModel } = answer;

@@ -12,6 +12,7 @@ import { admit, positive, streamBudgetFor, type ChatAdmission } from '../billing
 import type { ChatCall } from '../core/chat-call.js';
 import type { Hold } from '../billing/holds.js';
 import { renameModel } from '../providers/native-model.js';
+import { providerSettings } from '../providers/settings.js';
 import {
   DEFAULT_MODEL,
   inputText,
@@ -30,6 +31,7 @@ import type { RelayRuntime } from '../runtime.js';
 import { consumeRecord, type AttemptInfo } from '../billing/consume-record.js';
 import type { RelayCaller } from '../core/caller.js';
 import type { ResolvedPrice } from '../billing/pricing.js';
+import { sensitiveInInput, sensitiveMatcher, sensitiveWordsError } from '../core/sensitive-words.js';
 
 export interface PassthroughCall {
   caller: RelayCaller;
@@ -44,6 +46,22 @@ export interface PassthroughCall {
 function target(channel: ChannelConfig, endpoint: Endpoint, model: string) {
   if (channel.type === AZURE_CHANNEL_TYPE) return azureEndpoint(channel, endpoint, model);
   return { url: openaiUrl(channel, `/v1/${endpoint}`, model), headers: openaiHeaders(channel) };
+}
+
+/** The field of each endpoint new-api checks for sensitive words, and the error code it refuses with. */
+const SENSITIVE_FIELD: Partial<Record<Endpoint, { field: string; code?: string }>> = {
+  completions: { field: 'prompt' },
+  moderations: { field: 'input' },
+  // new-api 0.4.8.8.3 routes embeddings past its check; a filter that is on applies here too (README).
+  embeddings: { field: 'input' },
+  'images/generations': { field: 'prompt', code: 'invalid_image_request' },
+  'audio/speech': { field: 'input', code: 'invalid_audio_request' },
+};
+
+function checkSensitive(rt: RelayRuntime, endpoint: Endpoint, body: Record<string, unknown>): void {
+  const check = SENSITIVE_FIELD[endpoint];
+  const matcher = check && sensitiveMatcher(rt.ctx.options);
+  if (matcher && sensitiveInInput(matcher, body[check.field])) throw sensitiveWordsError(check.code);
 }
 
 /** Images: per-call price × size and quality factors × n (reference §5.3 "Images"). */
@@ -73,6 +91,7 @@ export async function runPassthrough(
   if (endpoint === 'edits' && !body.instruction)
     throw relayError(400, 'relay.inputRequired', { field: 'instruction' }, 'invalid_text_request');
   const { group, price } = checkAccess(rt, { caller, request: { model, messages: [] } });
+  checkSensitive(rt, endpoint, body);
   const limited = rt.limits.admit(caller.user.id);
   if (limited) await limited;
   await rt.channels.ready();
@@ -110,6 +129,7 @@ export async function runPassthrough(
   const signal = new ClientGone(reply.raw);
   const startedAt = performance.now();
   let settled = false;
+  const settings = providerSettings(o);
   const stream = endpoint === 'completions' && body.stream === true;
   try {
     const pinned = caller.pinnedChannel !== undefined ? rt.channels.get(caller.pinnedChannel) : undefined;
@@ -118,7 +138,8 @@ export async function runPassthrough(
       { group, model, accept, signal, ...(pinned ? { pinned } : {}) },
       (channel, upstreamModel) => {
         const own = endpointRoute(channel, endpoint, model)?.request;
-        if (own) return own(channel, { body: { ...body, model: upstreamModel }, model: upstreamModel });
+        if (own)
+          return own(channel, { body: { ...body, model: upstreamModel }, model: upstreamModel, settings });
         const { url, headers } = target(channel, endpoint, upstreamModel);
         if (call.raw)
           return {

@@ -1,4 +1,5 @@
 import type { ChannelConfig, Usage } from './types.js';
+import type { ProviderSettings } from './settings.js';
 
 /** One OpenAI endpoint other than chat, as an adapter is asked to call it upstream. */
 export interface EndpointCall {
@@ -6,6 +7,8 @@ export interface EndpointCall {
   body: Record<string, unknown>;
   /** The upstream model name (after model_mapping). */
   model: string;
+  /** The console's provider settings (Gemini's API version); new-api's defaults when absent. */
+  settings?: ProviderSettings;
 }
 
 /** The HTTP call an endpoint adapter makes: always a POST of a JSON text body. */

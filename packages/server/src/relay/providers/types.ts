@@ -7,6 +7,7 @@
 
 import type { z } from 'zod';
 import type { ChatRequestSchema, ThinkingBlock, ToolCall } from '../core/chat-request-schema.js';
+import type { ProviderSettings } from './settings.js';
 
 export type {
   CacheControl,
@@ -127,6 +128,15 @@ export interface StreamConverter {
   usage(): Usage | undefined;
 }
 
+/**
+ * What an attempt knows beyond the channel: the console's provider settings and the model the client asked for
+ * (some settings are keyed by it). Absent, an adapter uses new-api's defaults.
+ */
+export interface AttemptContext {
+  settings: ProviderSettings;
+  requestedModel: string;
+}
+
 /** One upstream API for chat. `model` is the upstream model name (after model_mapping). */
 export interface ChatProvider {
   /** May be async: some providers sign requests or fetch an access token first. */
@@ -134,6 +144,7 @@ export interface ChatProvider {
     channel: ChannelConfig,
     request: ChatRequest,
     model: string,
+    attempt?: AttemptContext,
   ): UpstreamRequest | Promise<UpstreamRequest>;
   chatResponse(body: unknown, model: string): ChatResponse;
   chatStream(model: string): StreamConverter;
@@ -166,6 +177,7 @@ export interface NativeUpstream {
     channel: ChannelConfig,
     request: NativeRequest,
     model: string,
+    attempt?: AttemptContext,
   ): UpstreamRequest | Promise<UpstreamRequest>;
 }
 

@@ -1,4 +1,5 @@
-import type { ChannelConfig, UpstreamRequest } from '../types.js';
+import type { AttemptContext, ChannelConfig, UpstreamRequest } from '../types.js';
+import { withModelHeaders } from '../settings.js';
 import type { ClaudeRequest } from './types.js';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -17,10 +18,21 @@ export function anthropicHeaders(channel: ChannelConfig, stream: boolean): Recor
   };
 }
 
-/** The upstream call for a Claude body already built by `toClaudeRequest`. */
-export const anthropicUpstreamRequest = (channel: ChannelConfig, body: ClaudeRequest): UpstreamRequest => ({
+/**
+ * The upstream call for a Claude body already built by `toClaudeRequest`, with the headers
+ * `claude.model_headers_settings` sets for the model the client asked for.
+ */
+export const anthropicUpstreamRequest = (
+  channel: ChannelConfig,
+  body: ClaudeRequest,
+  attempt?: AttemptContext,
+): UpstreamRequest => ({
   url: anthropicUrl(channel),
   method: 'POST',
-  headers: anthropicHeaders(channel, body.stream === true),
+  headers: withModelHeaders(
+    anthropicHeaders(channel, body.stream === true),
+    attempt?.settings.claude,
+    attempt?.requestedModel,
+  ),
   body: JSON.stringify(body),
 });

@@ -15,8 +15,8 @@ export const ANTHROPIC_CHANNEL_TYPE = 14;
 
 /** Anthropic's Messages API as an upstream (channel type 14). */
 export const anthropicProvider: ChatProvider = {
-  chatRequest: (channel, request, model) =>
-    anthropicUpstreamRequest(channel, toClaudeRequest(request, model)),
+  chatRequest: (channel, request, model, attempt) =>
+    anthropicUpstreamRequest(channel, toClaudeRequest(request, model, attempt?.settings.claude), attempt),
   chatResponse: (body, model) => fromClaudeResponse(body, model),
   chatStream: (model) => createClaudeStreamConverter(model),
   error: (status, body) => claudeError(status, body),

@@ -5,18 +5,24 @@ import { anthropicHeaders, anthropicUrl } from './api.js';
 import { enableThinking, THINKING_SUFFIX } from './chat-request.js';
 import { claudeErrorBody } from './ingress.js';
 import type { ClaudeRequest } from './types.js';
+import { DEFAULT_PROVIDER_SETTINGS, withModelHeaders, type ClaudeSettings } from '../settings.js';
 
 export type ClaudeNativeBody = Record<string, unknown> & { model: string };
 
 /**
  * The client's body for upstream `model`. A `-thinking` name (from model_mapping) means what it means for
- * converted requests: the suffix goes and thinking turns on, unless the client configured thinking itself.
+ * converted requests while `claude.thinking_adapter_enabled`: the suffix goes and thinking turns on, unless the
+ * client configured thinking itself.
  */
-export function claudeNativeBody(body: Record<string, unknown>, model: string): ClaudeNativeBody {
-  if (!model.endsWith(THINKING_SUFFIX)) return { ...body, model };
+export function claudeNativeBody(
+  body: Record<string, unknown>,
+  model: string,
+  settings: ClaudeSettings = DEFAULT_PROVIDER_SETTINGS.claude,
+): ClaudeNativeBody {
+  if (!settings.thinkingAdapterEnabled || !model.endsWith(THINKING_SUFFIX)) return { ...body, model };
   const out: ClaudeNativeBody = { ...body, model: model.slice(0, -THINKING_SUFFIX.length) };
-  if (out.thinking === undefined && typeof out.max_tokens === 'number')
-    enableThinking(out as unknown as ClaudeRequest);
+  if (out.thinking == null && typeof out.max_tokens === 'number')
+    enableThinking(out as unknown as ClaudeRequest, settings.thinkingBudgetPercentage);
   return out;
 }
 
@@ -36,11 +42,15 @@ export const betaHeader = (req: NativeRequest): Record<string, string> => {
 /** Anthropic's own API takes the body as the client sent it. */
 export const anthropicNative: NativeUpstream = {
   dialect: () => 'claude',
-  request: (channel, req, model) => ({
+  request: (channel, req, model, attempt) => ({
     url: anthropicUrl(channel),
     method: 'POST',
-    headers: { ...anthropicHeaders(channel, req.stream), ...betaHeader(req) },
-    body: JSON.stringify(claudeNativeBody(req.body, model)),
+    headers: withModelHeaders(
+      { ...anthropicHeaders(channel, req.stream), ...betaHeader(req) },
+      attempt?.settings.claude,
+      attempt?.requestedModel,
+    ),
+    body: JSON.stringify(claudeNativeBody(req.body, model, attempt?.settings.claude)),
   }),
 };
 

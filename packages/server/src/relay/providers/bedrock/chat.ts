@@ -1,4 +1,5 @@
 /** Unified ↔ Bedrock's Claude Messages API: the body is Anthropic's, minus what Bedrock takes from the URL. */
+import type { ClaudeSettings } from '../settings.js';
 import { toClaudeRequest } from '../anthropic/chat-request.js';
 import type { ClaudeRequest } from '../anthropic/types.js';
 import type { ChatRequest, ChannelConfig, ProviderError, UpstreamRequest } from '../types.js';
@@ -29,8 +30,9 @@ export function bedrockClaudeBody<T extends { model: string; stream?: unknown; m
 export function toBedrockClaude(
   request: ChatRequest,
   model: string,
+  settings?: ClaudeSettings,
 ): { modelId: string; body: BedrockClaudeBody } {
-  return bedrockClaudeBody(toClaudeRequest(request, model));
+  return bedrockClaudeBody(toClaudeRequest(request, model, settings));
 }
 
 /** The signed call of a Bedrock model with a body already built (async only to fit the contract's signature). */
@@ -55,8 +57,9 @@ export function bedrockUpstreamRequest(
   channel: ChannelConfig,
   request: ChatRequest,
   model: string,
+  settings?: ClaudeSettings,
 ): Promise<UpstreamRequest> {
-  const { modelId, body } = toBedrockClaude(request, model);
+  const { modelId, body } = toBedrockClaude(request, model, settings);
   return signedBedrockRequest(channel, modelId, body, request.stream === true);
 }
 

@@ -20,7 +20,8 @@ export type BinaryStreamProvider = ChatProvider & {
 
 /** Responses and stream events are Claude's own, so the anthropic transforms read them unchanged. */
 export const bedrockProvider: BinaryStreamProvider = {
-  chatRequest: (channel, request, model) => bedrockUpstreamRequest(channel, request, model),
+  chatRequest: (channel, request, model, attempt) =>
+    bedrockUpstreamRequest(channel, request, model, attempt?.settings.claude),
   chatResponse: (body, model) => fromClaudeResponse(body, model),
   chatStream: (model) => createClaudeStreamConverter(model),
   error: (status, body) => bedrockError(status, body),

@@ -6,8 +6,8 @@ import { bedrockClaudeBody, signedBedrockRequest } from './chat.js';
 /** Bedrock takes `anthropic-beta` in the body, as `anthropic_beta`. */
 export const bedrockNative: NativeUpstream = {
   dialect: () => 'claude',
-  request: (channel, req, model) => {
-    const { modelId, body } = bedrockClaudeBody(claudeNativeBody(req.body, model));
+  request: (channel, req, model, attempt) => {
+    const { modelId, body } = bedrockClaudeBody(claudeNativeBody(req.body, model, attempt?.settings.claude));
     const betas = anthropicBetas(req);
     return signedBedrockRequest(
       channel,

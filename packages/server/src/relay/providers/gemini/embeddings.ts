@@ -1,5 +1,5 @@
 import { count, inputTexts, type EndpointAdapter } from '../endpoint-adapter.js';
-import { bareModel, GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_VERSION, geminiHeaders } from './api.js';
+import { bareModel, GEMINI_DEFAULT_BASE_URL, geminiApiVersion, geminiHeaders } from './api.js';
 
 /**
  * OpenAI embeddings on a Gemini channel: every input in one `batchEmbedContents` call (new-api's later versions
@@ -7,9 +7,9 @@ import { bareModel, GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_VERSION, geminiHeade
  * `outputDimensionality`. Gemini reports no usage: the relay bills its estimate of the input.
  */
 export const geminiEmbeddings: EndpointAdapter = {
-  request(channel, { body, model }) {
+  request(channel, { body, model, settings }) {
     const base = channel.baseUrl || GEMINI_DEFAULT_BASE_URL;
-    const version = channel.other.trim() || GEMINI_DEFAULT_VERSION;
+    const version = geminiApiVersion(channel, model, settings?.gemini);
     const id = bareModel(model);
     const dimensions = count(body.dimensions);
     const requests = inputTexts(body.input).map((text) => ({

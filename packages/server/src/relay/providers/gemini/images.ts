@@ -1,5 +1,5 @@
 import { count, type EndpointAdapter } from '../endpoint-adapter.js';
-import { bareModel, GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_VERSION, geminiHeaders } from './api.js';
+import { bareModel, GEMINI_DEFAULT_BASE_URL, geminiApiVersion, geminiHeaders } from './api.js';
 
 /** Only Imagen models generate images on a Gemini channel (new-api relay/channel/gemini). */
 export const isImagenModel = (model: string): boolean => bareModel(model).startsWith('imagen');
@@ -17,9 +17,9 @@ const ASPECT: Readonly<Record<string, string>> = {
  * filtered are left out. Billed per image like any image model, whatever the upstream reports.
  */
 export const geminiImages: EndpointAdapter = {
-  request(channel, { body, model }) {
+  request(channel, { body, model, settings }) {
     const base = channel.baseUrl || GEMINI_DEFAULT_BASE_URL;
-    const version = channel.other.trim() || GEMINI_DEFAULT_VERSION;
+    const version = geminiApiVersion(channel, model, settings?.gemini);
     return {
       url: `${base}/${version}/models/${bareModel(model)}:predict`,
       method: 'POST',

@@ -10,8 +10,14 @@ import { geminiStream } from './stream.js';
 export { GEMINI_CHANNEL_TYPE } from './api.js';
 
 export const geminiProvider: ChatProvider = {
-  chatRequest: (channel, request, model) =>
-    geminiUpstreamRequest(channel, model, request.stream === true, toGeminiRequest(request)),
+  chatRequest: (channel, request, model, attempt) =>
+    geminiUpstreamRequest(
+      channel,
+      model,
+      request.stream === true,
+      toGeminiRequest(request, attempt?.settings.gemini),
+      attempt?.settings.gemini,
+    ),
   chatResponse: fromGeminiResponse,
   chatStream: geminiStream,
   error: geminiError,

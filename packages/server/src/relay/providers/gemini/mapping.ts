@@ -13,15 +13,6 @@ export function effortForBudget(budget: number): 'low' | 'medium' | 'high' | und
   return budget <= THINKING_BUDGET.low ? 'low' : budget <= THINKING_BUDGET.medium ? 'medium' : 'high';
 }
 
-/** new-api sends every harm category with GEMINI_SAFETY_SETTING (default BLOCK_NONE): the gateway does not filter. */
-export const SAFETY_SETTINGS = [
-  'HARM_CATEGORY_HARASSMENT',
-  'HARM_CATEGORY_HATE_SPEECH',
-  'HARM_CATEGORY_SEXUALLY_EXPLICIT',
-  'HARM_CATEGORY_DANGEROUS_CONTENT',
-  'HARM_CATEGORY_CIVIC_INTEGRITY',
-].map((category) => ({ category, threshold: 'BLOCK_NONE' }));
-
 const FILTERED = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY']);
 
 /** Gemini's finishReason → OpenAI's; a candidate that called functions finishes with tool_calls. */

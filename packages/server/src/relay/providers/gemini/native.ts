@@ -7,7 +7,8 @@ import { geminiErrorBody } from './ingress-response.js';
 /** The model is in the URL, so the body goes up exactly as the client sent it. */
 export const geminiNative: NativeUpstream = {
   dialect: () => 'gemini',
-  request: (channel, req, model) => geminiUpstreamRequest(channel, model, req.stream, req.body),
+  request: (channel, req, model, attempt) =>
+    geminiUpstreamRequest(channel, model, req.stream, req.body, attempt?.settings.gemini),
 };
 
 export const geminiNativeClient: NativeClient = {

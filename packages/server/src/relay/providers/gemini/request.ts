@@ -1,6 +1,7 @@
 /** Unified (OpenAI chat) request → Gemini generateContent body. Pure. */
 import type { ChatMessage, ChatRequest, ChatTool, ContentPart } from '../types.js';
-import { cleanSchema, parseArgs, SAFETY_SETTINGS, THINKING_BUDGET } from './mapping.js';
+import { cleanSchema, parseArgs, THINKING_BUDGET } from './mapping.js';
+import { DEFAULT_PROVIDER_SETTINGS, geminiSafetySettings, type GeminiSettings } from '../settings.js';
 import type { GeminiContent, GeminiGenerationConfig, GeminiPart, GeminiRequest } from './types.js';
 
 const MIME_BY_EXTENSION: Record<string, string> = {
@@ -87,11 +88,12 @@ function declaration(tool: ChatTool) {
 }
 
 function toolConfig(choice: ChatRequest['tool_choice']): GeminiRequest['toolConfig'] {
-  if (choice === undefined) return undefined;
+  if (choice == null) return undefined;
   if (choice === 'auto') return { functionCallingConfig: { mode: 'AUTO' } };
   if (choice === 'none') return { functionCallingConfig: { mode: 'NONE' } };
   if (choice === 'required') return { functionCallingConfig: { mode: 'ANY' } };
-  return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.function.name] } };
+  const name = choice.function?.name;
+  return { functionCallingConfig: { mode: 'ANY', ...(name ? { allowedFunctionNames: [name] } : {}) } };
 }
 
 function generationConfig(req: ChatRequest): GeminiGenerationConfig | undefined {
@@ -108,13 +110,17 @@ function generationConfig(req: ChatRequest): GeminiGenerationConfig | undefined 
   const schema = (req.response_format?.json_schema as { schema?: unknown } | undefined)?.schema;
   if (format === 'json_schema' && schema)
     config.responseSchema = cleanSchema(schema) as Record<string, unknown>;
-  if (req.reasoning_effort) {
+  if (req.reasoning_effort != null) {
     config.thinkingConfig = { thinkingBudget: THINKING_BUDGET[req.reasoning_effort], includeThoughts: true };
   }
   return Object.keys(config).length > 0 ? config : undefined;
 }
 
-export function toGeminiRequest(req: ChatRequest): GeminiRequest {
+/** `safetySettings` carry every harm category at `gemini.safety_settings`'s threshold, as new-api sends them. */
+export function toGeminiRequest(
+  req: ChatRequest,
+  settings: GeminiSettings = DEFAULT_PROVIDER_SETTINGS.gemini,
+): GeminiRequest {
   const body: GeminiRequest = { contents: toContents(req.messages) };
   const system = req.messages
     .filter((m) => m.role === 'system' || m.role === 'developer')
@@ -122,9 +128,11 @@ export function toGeminiRequest(req: ChatRequest): GeminiRequest {
   if (system.length > 0) body.systemInstruction = { parts: system };
   const config = generationConfig(req);
   if (config) body.generationConfig = config;
-  if (req.tools?.length) body.tools = [{ functionDeclarations: req.tools.map(declaration) }];
+  // A tool without a function (a hosted tool's `{type}` alone) has nothing Gemini could call.
+  const functions = req.tools?.filter((t) => typeof t?.function?.name === 'string') ?? [];
+  if (functions.length) body.tools = [{ functionDeclarations: functions.map(declaration) }];
   const choice = toolConfig(req.tool_choice);
-  if (choice && req.tools?.length) body.toolConfig = choice;
-  body.safetySettings = SAFETY_SETTINGS;
+  if (choice && functions.length) body.toolConfig = choice;
+  body.safetySettings = geminiSafetySettings(settings);
   return body;
 }

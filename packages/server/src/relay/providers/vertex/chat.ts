@@ -6,6 +6,7 @@ import { geminiError, toGeminiRequest } from '../gemini/chat.js';
 import type { ChannelConfig, ChatRequest, ProviderError, UpstreamRequest } from '../types.js';
 import { isClaudeModel, vertexClaudeModel, vertexRegion, vertexUrl } from './api.js';
 import { type FetchLike, parseServiceAccount, vertexAccessToken } from './auth.js';
+import { DEFAULT_PROVIDER_SETTINGS, type ClaudeSettings, type ProviderSettings } from '../settings.js';
 
 export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
 
@@ -26,8 +27,9 @@ export function vertexClaudeBody<T extends { model: string; metadata?: unknown }
 export function toVertexClaude(
   request: ChatRequest,
   model: string,
+  settings?: ClaudeSettings,
 ): { model: string; body: VertexClaudeBody } {
-  return vertexClaudeBody(toClaudeRequest(request, model));
+  return vertexClaudeBody(toClaudeRequest(request, model, settings));
 }
 
 export interface VertexDeps {
@@ -72,11 +74,12 @@ export function vertexUpstreamRequest(
   request: ChatRequest,
   model: string,
   deps: VertexDeps = {},
+  settings: ProviderSettings = DEFAULT_PROVIDER_SETTINGS,
 ): Promise<UpstreamRequest> {
   const stream = request.stream === true;
-  const claude = isClaudeModel(model) ? toVertexClaude(request, model) : undefined;
+  const claude = isClaudeModel(model) ? toVertexClaude(request, model, settings.claude) : undefined;
   const publisherModel = claude?.model ?? model;
-  const body = claude?.body ?? toGeminiRequest(request);
+  const body = claude?.body ?? toGeminiRequest(request, settings.gemini);
   return vertexCall(channel, { model, publisherModel, stream, body }, deps);
 }
 

@@ -15,7 +15,8 @@ export { VERTEX_ANTHROPIC_VERSION, toVertexClaude, vertexError } from './chat.js
 /** A Vertex provider; tests inject the token endpoint's fetch and the clock. */
 export function createVertexProvider(deps: VertexDeps = {}): ChatProvider {
   return {
-    chatRequest: (channel, request, model) => vertexUpstreamRequest(channel, request, model, deps),
+    chatRequest: (channel, request, model, attempt) =>
+      vertexUpstreamRequest(channel, request, model, deps, attempt?.settings),
     // The answer's shape follows the publisher, which the model name decides.
     chatResponse: (body, model) =>
       isClaudeModel(model) ? fromClaudeResponse(body, model) : fromGeminiResponse(body, model),

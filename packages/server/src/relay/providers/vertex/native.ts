@@ -10,8 +10,10 @@ import { vertexCall, vertexClaudeBody, type VertexDeps } from './chat.js';
  */
 export const vertexNative = (deps: VertexDeps): NativeUpstream => ({
   dialect: (model) => (isClaudeModel(model) ? 'claude' : undefined),
-  request: (channel, req, model) => {
-    const { model: publisherModel, body } = vertexClaudeBody(claudeNativeBody(req.body, model));
+  request: (channel, req, model, attempt) => {
+    const { model: publisherModel, body } = vertexClaudeBody(
+      claudeNativeBody(req.body, model, attempt?.settings.claude),
+    );
     return vertexCall(
       channel,
       { model, publisherModel, stream: req.stream, body, headers: betaHeader(req) },
