@@ -1,3 +1,4 @@
+import { useRelayEnv } from './config-relay.js';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import type { Config, LogLevel } from './config.js';
@@ -45,6 +46,7 @@ export interface BuiltApp {
 /** Builds the whole server without listening: tests call `inject`, main.ts calls `listen`. */
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
+  useRelayEnv(deps.config.relay);
   const options = await OptionStore.load(deps.db);
   const flushers: (() => Promise<void>)[] = [];
   const cluster = new Cluster(deps.db, deps.config, now);

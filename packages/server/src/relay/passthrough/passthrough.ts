@@ -30,6 +30,7 @@ import type { RelayRuntime } from '../runtime.js';
 import { consumeRecord, type AttemptInfo } from '../billing/consume-record.js';
 import type { RelayCaller } from '../core/caller.js';
 import type { ResolvedPrice } from '../billing/pricing.js';
+import { relayEnv } from '../../config-relay.js';
 
 export interface PassthroughCall {
   caller: RelayCaller;
@@ -130,7 +131,7 @@ export async function runPassthrough(
         const json = {
           ...body,
           model: upstreamModel,
-          ...(stream ? { stream_options: { include_usage: true } } : {}),
+          ...(stream && relayEnv.forceStreamOption ? { stream_options: { include_usage: true } } : {}),
         };
         return { url, method: 'POST', headers, body: JSON.stringify(json) };
       },
