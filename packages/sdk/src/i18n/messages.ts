@@ -559,6 +559,7 @@ export const MESSAGES = {
     zh: 'SMTP 发件人未配置，请填写 SMTP 账户或发件人地址',
     en: 'the SMTP sender is not configured: fill in the SMTP account or the sender address',
   },
+  'notify.mailFailed': { zh: '邮件发送失败：{reason}', en: 'failed to send the mail: {reason}' },
   'notify.quotaWarningTitle': { zh: '您的额度即将用尽', en: 'Your quota is running out' },
   'notify.quotaWarningContent': {
     zh: "{title}，当前剩余额度为 {quota}，为了不影响您的使用，请及时充值。<br/>充值链接：<a href='{link}'>{link}</a>",
