@@ -24,6 +24,8 @@ import { registerHealth } from './http/health.js';
 
 export interface AppDeps {
   db: Db;
+  /** `LOG_SQL_DSN`'s database, migrated, when logs live apart from `db`. */
+  logDb?: Db;
   config: Config;
   /** Unix seconds; injectable so tests can travel in time. */
   now?: () => number;
@@ -52,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const cluster = new Cluster(deps.db, deps.config, now);
   const ctx: AppContext = {
     db: deps.db,
+    logDb: deps.logDb ?? deps.db,
     config: deps.config,
     secrets: new SecretBox(deps.config.cryptoSecret),
     options,

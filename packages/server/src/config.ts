@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { autoOrBool, bool, ConfigError, int, type Env } from './config-env.js';
-import { channelUpdateFrequency, databaseTarget, logDir, port, rateLimit } from './config-newapi.js';
+import {
+  channelUpdateFrequency,
+  databaseTarget,
+  logDatabaseTarget,
+  logDir,
+  port,
+  rateLimit,
+} from './config-newapi.js';
 import { relayEnvFrom, type RelayEnv } from './config-relay.js';
 import type { DbTarget } from './db/database.js';
 import type { ServerFlags } from './flags.js';
@@ -15,6 +22,8 @@ export interface Config {
   host: string;
   dataDir: string;
   db: DbTarget;
+  /** `LOG_SQL_DSN`: the database of the `logs` table, when not `db`. */
+  logDb?: DbTarget;
   sessionSecret: string;
   cryptoSecret: string;
   initialRootPassword: string | undefined;
@@ -251,6 +260,7 @@ export function loadConfig(env: Env = process.env, flags: ServerFlags = {}): Con
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     db,
+    logDb: logDatabaseTarget(env, dataDir, db),
     sessionSecret,
     cryptoSecret,
     initialRootPassword: env.INITIAL_ROOT_PASSWORD || undefined,

@@ -183,7 +183,7 @@ async function logTest(
   const { ctx } = rt;
   if (!ctx.options.bool('LogConsumeEnabled')) return;
   const user = await ctx.db.selectFrom('users').select('username').where('id', '=', 1).executeTakeFirst();
-  await ctx.db
+  await ctx.logDb
     .insertInto('logs')
     .values({
       user_id: 1,
