@@ -358,6 +358,10 @@ export const MESSAGES = {
     zh: '请求参数 {field} 不合法：{reason}',
     en: 'invalid request parameter {field}: {reason}',
   },
+  'channel.headerUnsafe': {
+    zh: '含有 HTTP 请求头无法携带的字符（控制字符或非 ASCII 字符）',
+    en: 'it holds characters an HTTP header cannot carry (control or non-ASCII characters)',
+  },
   'relay.bodyNotObject': {
     zh: '请求体必须是 JSON 对象（Content-Type: application/json）',
     en: 'the request body must be a JSON object (Content-Type: application/json)',
