@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   const { app, ctx } = await buildApp({ db, ...(logDb ? { logDb } : {}), config, logger });
   const webDist = config.webDist ?? defaultWebDist();
   const draw = config.webSsr ? createConsoleRenderer(app, ctx, ssrEntryOf(webDist)) : undefined;
-  await registerWebConsole(app, webDist, draw, consoleFeatures(ctx));
+  await registerWebConsole(app, webDist, draw, consoleFeatures(ctx), () => ctx.options.get('SystemName'));
   const root = await bootstrapRoot(ctx);
   if (root.created && root.defaultPassword) {
     console.warn(
