@@ -18,6 +18,7 @@ const SERVER_LAYERS = [
     'config.ts',
     'config-env.ts',
     'config-newapi.ts',
+    'config-relay.ts',
     'flags.ts',
     'context.ts',
     'crypto.ts',

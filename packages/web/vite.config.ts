@@ -1,11 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
+
+const { version } = JSON.parse(readFileSync(join(import.meta.dirname, 'package.json'), 'utf8')) as {
+  version: string;
+};
 
 // No React plugin: @vitejs/plugin-react needs Vite 8, and esbuild's automatic JSX runtime is all the build
 // needs (the cost is no fast refresh in `vite dev`).
+const isDependency = (id: string | undefined): boolean => !!id && /[\\/]node_modules[\\/]/.test(id);
+
 export default defineConfig({
   root: import.meta.dirname,
   resolve: { conditions: ['source', ...defaultClientConditions] },
   esbuild: { jsx: 'automatic' },
+  // The footer's version; the same in the browser's build and the server-side one.
+  define: { __SWB_VERSION__: JSON.stringify(version) },
   // The server-side build (build-web.mjs) is self-contained: the gateway loads it from dist-ssr without the
   // console's packages having to resolve under Node.
   ssr: { noExternal: true, resolve: { conditions: ['source', ...defaultServerConditions] } },
@@ -31,6 +41,9 @@ export default defineConfig({
       onwarn(warning, warn) {
         // Libraries ship React Server Component directives that mean nothing in a client bundle.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        // A `/*#__PURE__*/` comment where Rollup cannot use it (zod ships dozens): the comment is dropped and the
+        // bundle is the same, so only our own sources' are worth a line.
+        if (warning.code === 'INVALID_ANNOTATION' && isDependency(warning.id)) return;
         warn(warning);
       },
     },

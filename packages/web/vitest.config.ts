@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { packageProject } from '../../vitest.shared.js';
+
+const { version } = JSON.parse(readFileSync(join(import.meta.dirname, 'package.json'), 'utf8')) as {
+  version: string;
+};
 
 const project = packageProject('web', {
   environment: 'happy-dom',
@@ -10,4 +16,8 @@ const project = packageProject('web', {
   testTimeout: 20_000,
 });
 
-export default { ...project, esbuild: { jsx: 'automatic' } };
+export default {
+  ...project,
+  esbuild: { jsx: 'automatic' },
+  define: { __SWB_VERSION__: JSON.stringify(version) },
+};

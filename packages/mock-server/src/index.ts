@@ -141,7 +141,9 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
     if (opts.webDist) {
       const draw =
         opts.webSsr === false ? undefined : createConsoleRenderer(app, ctx, ssrEntryOf(opts.webDist));
-      await registerWebConsole(app, opts.webDist, draw, consoleFeatures(ctx));
+      await registerWebConsole(app, opts.webDist, draw, consoleFeatures(ctx), () =>
+        ctx.options.get('SystemName'),
+      );
     }
     await app.listen({ port: opts.port ?? 0, host });
     const { port } = app.server.address() as AddressInfo;

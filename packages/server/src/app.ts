@@ -1,3 +1,4 @@
+import { useRelayEnv } from './config-relay.js';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import type { Config, LogLevel } from './config.js';
@@ -23,6 +24,8 @@ import { registerHealth } from './http/health.js';
 
 export interface AppDeps {
   db: Db;
+  /** `LOG_SQL_DSN`'s database, migrated, when logs live apart from `db`. */
+  logDb?: Db;
   config: Config;
   /** Unix seconds; injectable so tests can travel in time. */
   now?: () => number;
@@ -45,11 +48,13 @@ export interface BuiltApp {
 /** Builds the whole server without listening: tests call `inject`, main.ts calls `listen`. */
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
+  useRelayEnv(deps.config.relay);
   const options = await OptionStore.load(deps.db);
   const flushers: (() => Promise<void>)[] = [];
   const cluster = new Cluster(deps.db, deps.config, now);
   const ctx: AppContext = {
     db: deps.db,
+    logDb: deps.logDb ?? deps.db,
     config: deps.config,
     secrets: new SecretBox(deps.config.cryptoSecret),
     options,

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { bool, ConfigError, int, type Env } from './config-env.js';
 import { dbTargetFromEnv, type DbTarget, type PoolSettings } from './db/database.js';
 import type { ServerFlags } from './flags.js';
@@ -34,6 +34,29 @@ export function databaseTarget(env: Env, dataDir: string): DbTarget {
     if (e instanceof ConfigError) throw e;
     throw new ConfigError((e as Error).message);
   }
+}
+
+/**
+ * `LOG_SQL_DSN`: the `logs` table in a database of its own, read as `SQL_DSN` is (new-api's `chooseDB`). Its
+ * `local` is a SQLite file: `LOG_SQLITE_PATH`, else new-api's choice, the main SQLite file. Undefined when unset or
+ * when it names the main database itself.
+ */
+export function logDatabaseTarget(env: Env, dataDir: string, main: DbTarget): DbTarget | undefined {
+  if (!env.LOG_SQL_DSN?.trim()) return undefined;
+  const given = (env.LOG_SQLITE_PATH || env.SQLITE_PATH)?.split('?')[0];
+  const sqlitePath = given ? resolve(given) : join(dataDir, 'switchboard.db');
+  let target: DbTarget;
+  try {
+    target = dbTargetFromEnv(env.LOG_SQL_DSN, sqlitePath);
+  } catch (e) {
+    throw new ConfigError((e as Error).message.replace(/SQL_DSN/g, 'LOG_SQL_DSN'));
+  }
+  if (target.dialect === main.dialect && target.url === main.url) return undefined;
+  if (target.dialect === 'sqlite') {
+    mkdirSync(dirname(target.url), { recursive: true });
+    return target;
+  }
+  return { ...target, pool: poolSettings(env) };
 }
 
 /** new-api's `PORT` wins over `--port`, which defaults to 3000. */

@@ -196,3 +196,56 @@ describe('loadConfig', () => {
     expect(loadConfig(env, { logDir: '' }).logDir).toBeUndefined();
   });
 });
+
+describe('new-api relay variables, LOG_SQL_DSN and NEWAPI_CONSOLE_COMPAT', () => {
+  const env = { SESSION_SECRET: 's', CRYPTO_SECRET: 'c', SQL_DSN: 'postgres://u@h/db' };
+
+  it('reads the relay variables with new-api defaults', () => {
+    expect(loadConfig(env)).toMatchObject({
+      newapiConsoleCompat: false,
+      relay: {
+        relayTimeoutS: 0,
+        forceStreamOption: true,
+        azureDefaultApiVersion: '2024-12-01-preview',
+        getMediaToken: true,
+        getMediaTokenNotStream: true,
+      },
+    });
+    expect(
+      loadConfig({
+        ...env,
+        NEWAPI_CONSOLE_COMPAT: 'true',
+        RELAY_TIMEOUT: '120',
+        FORCE_STREAM_OPTION: 'false',
+      }),
+    ).toMatchObject({ newapiConsoleCompat: true, relay: { relayTimeoutS: 120, forceStreamOption: false } });
+    expect(() => loadConfig({ ...env, RELAY_TIMEOUT: 'soon' })).toThrow(/RELAY_TIMEOUT must be an integer/);
+  });
+
+  it('reads LOG_SQL_DSN as SQL_DSN is read; local is LOG_SQLITE_PATH, else the SQLite file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'swb-config-'));
+    expect(loadConfig(env).logDb).toBeUndefined();
+    expect(loadConfig({ ...env, LOG_SQL_DSN: 'postgres://u@h/logs' }).logDb).toMatchObject({
+      dialect: 'postgres',
+      url: 'postgres://u@h/logs',
+      pool: { maxOpen: 10 },
+    });
+    expect(
+      loadConfig({ ...env, LOG_SQL_DSN: 'root:pw@tcp(db:3306)/logs?parseTime=true' }).logDb,
+    ).toMatchObject({
+      dialect: 'mysql',
+      url: 'mysql://root:pw@db:3306/logs',
+    });
+    const sqliteMain = { SESSION_SECRET: 's', CRYPTO_SECRET: 'c', DATA_DIR: dir };
+    expect(
+      loadConfig({ ...sqliteMain, LOG_SQL_DSN: 'local', LOG_SQLITE_PATH: `${dir}/logs.db` }).logDb,
+    ).toEqual({
+      dialect: 'sqlite',
+      url: join(dir, 'logs.db'),
+    });
+    // new-api's `local` alone names the main SQLite file: the logs stay where they are.
+    expect(loadConfig({ ...sqliteMain, LOG_SQL_DSN: 'local' }).logDb).toBeUndefined();
+    expect(loadConfig({ ...env, LOG_SQL_DSN: 'postgres://u@h/db' }).logDb).toBeUndefined();
+    expect(() => loadConfig({ ...env, LOG_SQL_DSN: 'not a dsn' })).toThrow(/LOG_SQL_DSN/);
+  });
+});

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { autoOrBool, bool, ConfigError, int, type Env } from './config-env.js';
-import { channelUpdateFrequency, databaseTarget, logDir, port, rateLimit } from './config-newapi.js';
+import {
+  channelUpdateFrequency,
+  databaseTarget,
+  logDatabaseTarget,
+  logDir,
+  port,
+  rateLimit,
+} from './config-newapi.js';
+import { relayEnvFrom, type RelayEnv } from './config-relay.js';
 import type { DbTarget } from './db/database.js';
 import type { ServerFlags } from './flags.js';
 
@@ -14,6 +22,8 @@ export interface Config {
   host: string;
   dataDir: string;
   db: DbTarget;
+  /** `LOG_SQL_DSN`: the database of the `logs` table, when not `db`. */
+  logDb?: DbTarget;
   sessionSecret: string;
   cryptoSecret: string;
   initialRootPassword: string | undefined;
@@ -39,6 +49,13 @@ export interface Config {
   generateDefaultToken?: boolean;
   /** `CHANNEL_UPDATE_FREQUENCY`: minutes between refreshes of every channel's balance; off when unset. */
   channelUpdateFrequencyMin?: number;
+  /**
+   * `NEWAPI_CONSOLE_COMPAT`: serve new-api 0.4.8's own console as it expects, giving up two safeguards: token
+   * lists carry their owner's full keys, and `PUT /api/user/self` changes a password without the old one.
+   */
+  newapiConsoleCompat?: boolean;
+  /** The relay's variables from new-api's environment (`RELAY_TIMEOUT`, `FORCE_STREAM_OPTION`, …). */
+  relay?: RelayEnv;
   /** Directory of the built console, served at / when it exists. */
   webDist: string | undefined;
   /** Draw the console's table screens on the server (WEB_SSR, default on when the server build exists). */
@@ -243,6 +260,7 @@ export function loadConfig(env: Env = process.env, flags: ServerFlags = {}): Con
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     db,
+    logDb: logDatabaseTarget(env, dataDir, db),
     sessionSecret,
     cryptoSecret,
     initialRootPassword: env.INITIAL_ROOT_PASSWORD || undefined,
@@ -257,6 +275,8 @@ export function loadConfig(env: Env = process.env, flags: ServerFlags = {}): Con
     migrateFromNewApi: flags.migrate === true || bool(env, 'MIGRATE_FROM_NEWAPI', false),
     generateDefaultToken: bool(env, 'GENERATE_DEFAULT_TOKEN', false),
     channelUpdateFrequencyMin: channelUpdateFrequency(env),
+    newapiConsoleCompat: bool(env, 'NEWAPI_CONSOLE_COMPAT', false),
+    relay: relayEnvFrom(env),
     webDist,
     webSsr: bool(env, 'WEB_SSR', true),
     trustProxy,

@@ -7,6 +7,8 @@ import type { OptionStore } from './option-store.js';
 /** What every route module and service gets: the process-wide dependencies. */
 export interface AppContext {
   db: Db;
+  /** Where the `logs` table lives: `LOG_SQL_DSN`'s database, else `db` itself. */
+  logDb: Db;
   config: Config;
   secrets: SecretBox;
   options: OptionStore;

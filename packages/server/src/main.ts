@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import type { Db } from './db/database.js';
-import { DatabaseRefused, openServerDatabase } from './db/newapi/start.js';
+import { DatabaseRefused, openLogDatabase, openServerDatabase } from './db/newapi/start.js';
 import { FlagError, parseFlags, USAGE, type ServerFlags } from './flags.js';
 import { LogFiles } from './log-file.js';
 import { VERSION } from './version.js';
@@ -65,15 +65,24 @@ async function main(): Promise<void> {
     if (e instanceof DatabaseRefused) fail(e.message);
     fail(`cannot prepare the ${config.db.dialect} database: ${(e as Error).message}`);
   }
+  let logDb: Db | undefined;
+  if (config.logDb) {
+    try {
+      logDb = await openLogDatabase(config.logDb);
+    } catch (e) {
+      if (e instanceof DatabaseRefused) fail(e.message);
+      fail(`cannot prepare the ${config.logDb.dialect} log database (LOG_SQL_DSN): ${(e as Error).message}`);
+    }
+  }
   // Warnings and failures (refused payment notifications, pages not drawn, unhandled errors) go to stderr.
   const logger = {
     level: config.logLevel ?? 'warn',
     stream: config.logDir ? new LogFiles(config.logDir) : process.stderr,
   };
-  const { app, ctx } = await buildApp({ db, config, logger });
+  const { app, ctx } = await buildApp({ db, ...(logDb ? { logDb } : {}), config, logger });
   const webDist = config.webDist ?? defaultWebDist();
   const draw = config.webSsr ? createConsoleRenderer(app, ctx, ssrEntryOf(webDist)) : undefined;
-  await registerWebConsole(app, webDist, draw, consoleFeatures(ctx));
+  await registerWebConsole(app, webDist, draw, consoleFeatures(ctx), () => ctx.options.get('SystemName'));
   const root = await bootstrapRoot(ctx);
   if (root.created && root.defaultPassword) {
     console.warn(
@@ -97,6 +106,7 @@ async function main(): Promise<void> {
     clearInterval(sweep);
     clearTimeout(deadline);
     await db.destroy();
+    await logDb?.destroy();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

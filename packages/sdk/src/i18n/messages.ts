@@ -358,6 +358,10 @@ export const MESSAGES = {
     zh: '请求参数 {field} 不合法：{reason}',
     en: 'invalid request parameter {field}: {reason}',
   },
+  'channel.headerUnsafe': {
+    zh: '含有 HTTP 请求头无法携带的字符（控制字符或非 ASCII 字符）',
+    en: 'it holds characters an HTTP header cannot carry (control or non-ASCII characters)',
+  },
   'relay.bodyNotObject': {
     zh: '请求体必须是 JSON 对象（Content-Type: application/json）',
     en: 'the request body must be a JSON object (Content-Type: application/json)',
@@ -560,6 +564,7 @@ export const MESSAGES = {
     zh: 'SMTP 发件人未配置，请填写 SMTP 账户或发件人地址',
     en: 'the SMTP sender is not configured: fill in the SMTP account or the sender address',
   },
+  'notify.mailFailed': { zh: '邮件发送失败：{reason}', en: 'failed to send the mail: {reason}' },
   'notify.quotaWarningTitle': { zh: '您的额度即将用尽', en: 'Your quota is running out' },
   'notify.quotaWarningContent': {
     zh: "{title}，当前剩余额度为 {quota}，为了不影响您的使用，请及时充值。<br/>充值链接：<a href='{link}'>{link}</a>",

@@ -34,6 +34,24 @@ describe('registerWebConsole', () => {
     expect(await registerWebConsole(Fastify(), join(dist, 'missing'))).toBe(false);
   });
 
+  it('titles every page with the SystemName option as it is now (Switchboard by default), escaped', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'swb-web-'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<html><head><title>Switchboard</title></head><body></body></html>',
+    );
+    let name = 'Switchboard';
+    const app = Fastify();
+    await registerWebConsole(app, dist, undefined, undefined, () => name);
+    const title = async () =>
+      /<title>(.*)<\/title>/.exec((await app.inject({ method: 'GET', url: '/console/token' })).body)?.[1];
+    expect(await title()).toBe('Switchboard');
+    name = 'Acme <AI> & "Co"';
+    expect(await title()).toBe('Acme &#60;AI&#62; &#38; &#34;Co&#34;');
+    name = '$& $1 gateway';
+    expect(await title()).toBe('$&#38; $1 gateway');
+  });
+
   it('serves nothing from beside the build: not the server-side bundle, not a folder named like the build', async () => {
     // /srv/console with /srv/console.bak and /srv/dist-ssr beside it, as a deployment might have them.
     const srv = mkdtempSync(join(tmpdir(), 'swb-web-'));

@@ -88,6 +88,10 @@ function inside(folder: string, file: string): boolean {
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
+const TITLE = /<title>[^<]*<\/title>/;
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /**
  * Serves the built console with SPA fallback: unknown non-API GETs get index.html so client routes work on
  * reload. API paths keep new-api's JSON 404. With `draw`, the table screens come drawn (console-ssr.ts). Pages
@@ -98,11 +102,17 @@ export async function registerWebConsole(
   dist = defaultWebDist(),
   draw?: ConsoleRendererFn,
   features: () => ConsoleFeatures = NO_FEATURES,
+  /** The pages' `<title>`: the `SystemName` option (Switchboard by default), as the console sets it once loaded. */
+  title?: () => string,
 ): Promise<boolean> {
   const indexFile = join(dist, 'index.html');
   if (!existsSync(indexFile)) return false;
   const indexHtml = readFileSync(indexFile);
   const indexText = indexHtml.toString('utf8');
+  const titled = (html: string): string => {
+    const name = title?.();
+    return name ? html.replace(TITLE, () => `<title>${escapeHtml(name)}</title>`) : html;
+  };
   const template = draw ? drawnTemplate(indexText) : undefined;
   // The build's own inline scripts, allowed by hash.
   const inline = [...indexText.matchAll(INLINE_SCRIPT)].map((m) => m[1]!);
@@ -147,7 +157,7 @@ export async function registerWebConsole(
         .header('Cache-Control', 'no-store')
         .header('Server-Timing', drawn.timing)
         .send(
-          template.head.replace('<html lang="zh">', `<html lang="${drawn.lang}">`) +
+          titled(template.head).replace('<html lang="zh">', `<html lang="${drawn.lang}">`) +
             `<div id="root">${drawn.root}</div>${drawn.state}` +
             template.tail,
         );
@@ -156,7 +166,7 @@ export async function registerWebConsole(
       .type(TYPES['.html']!)
       .headers(pageHeaders(features(), inline))
       .header('Cache-Control', 'no-cache')
-      .send(indexHtml);
+      .send(title ? titled(indexText) : indexHtml);
   });
   return true;
 }

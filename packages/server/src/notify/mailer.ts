@@ -57,10 +57,10 @@ async function transporterFor(config: SmtpConfig): Promise<Transporter> {
     port: config.port,
     secure: config.secure,
     ...(config.user ? { auth: { user: config.user, pass: config.pass } } : {}),
-    // Mails go out in the background; a silent server must not hold a send for nodemailer's minutes.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
+    // A silent server must not hold a send for nodemailer's minutes, nor a mail route's answer (checkMailer).
+    connectionTimeout: SMTP_CONNECT_TIMEOUT_MS,
+    greetingTimeout: SMTP_CONNECT_TIMEOUT_MS,
+    socketTimeout: 20_000,
   });
   if (transporters.size >= MAX_TRANSPORTERS) {
     const [oldest] = transporters.keys();
@@ -69,6 +69,41 @@ async function transporterFor(config: SmtpConfig): Promise<Transporter> {
   }
   transporters.set(key, transporter);
   return transporter;
+}
+
+/** How long connecting to the SMTP server and its greeting may each take. */
+const SMTP_CONNECT_TIMEOUT_MS = 5_000;
+/** The most a mail route waits for `checkMailer`, whatever step the server stalls at. */
+export const MAIL_CHECK_TIMEOUT_MS = 8_000;
+
+/**
+ * Connects and logs in to the SMTP server with the current options, as a send would begin, and throws the
+ * mailer's error as a business refusal when that fails or takes longer than `MAIL_CHECK_TIMEOUT_MS` (new-api
+ * answers a failed send with `{success:false, message: <the error>}`). Done before the mail routes answer,
+ * for every address alike; the mail itself then goes out after the answer, so its time tells nothing.
+ */
+export async function checkMailer(ctx: AppContext): Promise<void> {
+  const { config } = mailSetup(ctx);
+  const transporter = await transporterFor(config);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      transporter.verify(),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new Error(`no answer from ${config.host}:${config.port} in ${MAIL_CHECK_TIMEOUT_MS / 1000} s`),
+            ),
+          MAIL_CHECK_TIMEOUT_MS,
+        );
+      }),
+    ]);
+  } catch (err) {
+    throw new AppError('unavailable', 'notify.mailFailed', { reason: (err as Error).message });
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -4,3 +4,4 @@ export { testConfig } from './test-app.js';
 export { openTestDb, testDialects, type TestDb } from './test-db.js';
 export { freePort, startServerProcess, type ServerProcess } from './server-process.js';
 export { buildNewApiDatabase, type NewApiDatabase } from './newapi-fixture.js';
+export { RELAY_ENV_DEFAULTS, type RelayEnv } from '../config-relay.js';

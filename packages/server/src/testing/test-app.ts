@@ -71,11 +71,14 @@ export async function createTestApp(
     now?: () => number;
     /** A database another test app already uses: a second node on it (see testing/test-cluster.ts). */
     shared?: { db: Db; close(): Promise<void> };
+    /** `LOG_SQL_DSN`'s database (migrated); the caller closes it. */
+    logDb?: Db;
   } = {},
 ): Promise<TestApp & { cluster: Cluster }> {
   const testDb = opts.shared ?? (await openTestDb(opts.dialect ?? 'sqlite'));
   const { app, ctx, cluster, inject } = await buildApp({
     db: testDb.db,
+    ...(opts.logDb ? { logDb: opts.logDb } : {}),
     config: testConfig(opts.config),
     now: opts.now,
   });

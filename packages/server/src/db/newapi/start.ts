@@ -69,3 +69,34 @@ export async function openServerDatabase(config: Config, say: (line: string) => 
     throw e;
   }
 }
+
+/**
+ * Opens `LOG_SQL_DSN`'s database and brings it up to date. It gets Switchboard's whole schema, of which only
+ * `logs` and `ledger_marks` (the settlement journal's marks for the logs) are used. A database holding
+ * new-api's own `logs` table is refused: its upgrade is not done here.
+ */
+export async function openLogDatabase(target: DbTarget): Promise<Db> {
+  const where =
+    target.dialect === 'sqlite'
+      ? target.url
+      : `the ${target.dialect === 'postgres' ? 'PostgreSQL' : 'MySQL'} database of LOG_SQL_DSN`;
+  const tables = await withReadOnlyDb(target, describeTables);
+  const kind = tables ? kindOf(tables) : 'fresh';
+  if (kind === 'newapi' || kind === 'adopting')
+    throw new DatabaseRefused(
+      `${where} (LOG_SQL_DSN) is a whole new-api database: point it at the log database`,
+    );
+  if (kind === 'fresh' && tables?.has('logs'))
+    throw new DatabaseRefused(
+      `${where} (LOG_SQL_DSN) holds new-api's logs table, which Switchboard does not upgrade: point LOG_SQL_DSN ` +
+        `at an empty database; nothing was written`,
+    );
+  const db = await createDb(target);
+  try {
+    await migrateToLatest(db);
+    return db;
+  } catch (e) {
+    await db.destroy();
+    throw e;
+  }
+}

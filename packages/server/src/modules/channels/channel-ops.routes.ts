@@ -14,7 +14,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { requestLang } from '../../http/language.js';
 import { parse } from '../../http/validate.js';
 import { updateAllBalances, updateBalance } from './channel-balance.js';
-import { fetchUpstreamModels, testChannel, UpstreamFailure } from './channel-ops.js';
+import { BadChannelField, fetchUpstreamModels, testChannel, UpstreamFailure } from './channel-ops.js';
 import type { ChannelConfig } from '../../relay/providers/types.js';
 import type { RelayRuntime } from '../../relay/runtime.js';
 
@@ -88,6 +88,17 @@ async function modelsOrFailure(
   try {
     return ok(await load());
   } catch (err) {
+    if (err instanceof BadChannelField) {
+      // The input at fault, not the upstream: new-api's 400 for a bad fetch_models body, naming the field.
+      const lang = requestLang(req);
+      const reason = translate('channel.headerUnsafe', lang);
+      return reply
+        .status(400)
+        .send({
+          success: false,
+          message: translate('relay.invalidField', lang, { field: err.field, reason }),
+        });
+    }
     if (!(err instanceof UpstreamFailure)) throw err;
     const message = `${translate('channel.fetchModelsFailed', requestLang(req))}: ${err.message}`;
     return reply.status(status).send({ success: false, message });

@@ -139,6 +139,45 @@ describe('channel operations', () => {
     expect((await post({ base_url: base, type: 1 })).statusCode).toBe(400);
   });
 
+  it('a key no HTTP header can carry: 400 naming the field on fetch_models, a plain failure elsewhere', async () => {
+    const post = (payload: object) =>
+      t.call({
+        method: 'POST',
+        url: '/api/channel/fetch_models',
+        headers: { ...admin.headers, 'accept-language': 'en' },
+        payload,
+      });
+    const nonAscii = ['sk-😀', 'sk-a\u200fb', 'sk-\u00e9', 'ключ', 'sk-\u202e'];
+    for (const type of [ChannelType.OpenAI, ChannelType.Anthropic, ChannelType.Gemini, ChannelType.Azure])
+      for (const key of [...nonAscii, 'sk-a\u0000b', 'sk-a\u007f']) {
+        const res = await post({ base_url: `${base}/ok`, type, key });
+        expect([res.statusCode, JSON.stringify(key)]).toEqual([400, JSON.stringify(key)]);
+        expect(res.json().success).toBe(false);
+        // Control characters are refused by the body's own check; the rest by the header's.
+        expect(res.json().message).toMatch(
+          nonAscii.includes(key)
+            ? /^invalid request parameter key: it holds characters an HTTP header cannot carry/
+            : /key/,
+        );
+      }
+    // A stored channel with such a key (written before, or through a path that does not look): the same 400 on
+    // fetch_models, and the test and the balance answer a failure, never a 500.
+    const id = await channel();
+    await t.ctx.db
+      .updateTable('channels')
+      .set({ key: t.ctx.secrets.seal('sk-😀') })
+      .where('id', '=', id)
+      .execute();
+    t.ctx.events.emit('channels', [id]);
+    await expect
+      .poll(async () => (await get(`/api/channel/fetch_models/${id}`)).statusCode, { timeout: 5000 })
+      .toBe(400);
+    const test = await get(`/api/channel/test/${id}`);
+    expect([test.statusCode, test.json().success]).toEqual([200, false]);
+    const balance = await get(`/api/channel/update_balance/${id}`);
+    expect([balance.statusCode, balance.json().success]).toEqual([200, false]);
+  });
+
   it('updates balances from the OpenAI billing shape', async () => {
     const id = await channel();
     expect((await get(`/api/channel/update_balance/${id}`)).json()).toEqual({

@@ -17,8 +17,34 @@ const OPS_TIMEOUT_MS = 60_000;
 /** An upstream that answered with an error or could not be reached; `message` is the upstream's own text. */
 export class UpstreamFailure extends Error {}
 
+/**
+ * A channel field that cannot go into the header it is sent in: a control character or text past ASCII (undici
+ * refuses what lies past U+00FF and would send the rest as Latin-1 bytes). `field` names the channel's field.
+ */
+export class BadChannelField extends UpstreamFailure {
+  constructor(readonly field: string) {
+    super(`${field} holds characters an HTTP header cannot carry`);
+  }
+}
+
+/** The channel field each header of a management call is built from. */
+const HEADER_FIELDS: Record<string, string> = {
+  authorization: 'key',
+  'x-api-key': 'key',
+  'x-goog-api-key': 'key',
+  'api-key': 'key',
+  'openai-organization': 'openai_organization',
+};
+const HEADER_SAFE = /^[\t\x20-\x7e]*$/;
+
+function checkHeaders(headers: Record<string, string> | undefined): void {
+  for (const [name, value] of Object.entries(headers ?? {}))
+    if (!HEADER_SAFE.test(value)) throw new BadChannelField(HEADER_FIELDS[name.toLowerCase()] ?? name);
+}
+
 /** Sends one request and answers the status with the parsed body (JSON when it is JSON, else the text). */
 async function send(rt: RelayRuntime, req: UpstreamRequest, signal?: AbortSignal) {
+  checkHeaders(req.headers);
   const timeout = AbortSignal.timeout(OPS_TIMEOUT_MS);
   let res;
   try {
@@ -200,7 +226,7 @@ async function logTest(
   const { ctx } = rt;
   if (!ctx.options.bool('LogConsumeEnabled')) return;
   const user = await ctx.db.selectFrom('users').select('username').where('id', '=', 1).executeTakeFirst();
-  await ctx.db
+  await ctx.logDb
     .insertInto('logs')
     .values({
       user_id: 1,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { Lang } from '../../http/language.js';
-import { mailSetup, sendMail } from '../../notify/mailer.js';
+import { checkMailer, sendMail } from '../../notify/mailer.js';
 import { revokeUserCredentials } from '../auth/sessions.js';
 import { hashPassword } from '../users/password.js';
 import { CODE_TTL_S, codesOf, type CodePurpose } from './verification-codes.js';
@@ -69,7 +69,7 @@ const mail = (
  */
 export async function sendVerificationCode(ctx: AppContext, email: string, lang: Lang): Promise<void> {
   checkAddressAllowed(ctx, email);
-  mailSetup(ctx);
+  await checkMailer(ctx);
   const code = await issue(ctx, 'verify', email, CODE_LENGTH);
   afterAnswer(`verification mail to ${email}`, async () => {
     if (!(await emailTaken(ctx, email)))
@@ -84,8 +84,8 @@ export async function sendVerificationCode(ctx: AppContext, email: string, lang:
  * gets the same answer and counts against the same resend limit, so the answers cannot enumerate accounts.
  */
 export async function sendPasswordReset(ctx: AppContext, email: string, lang: Lang): Promise<void> {
-  // Mail not set up is said to every address alike, or the refusal itself would tell accounts apart.
-  mailSetup(ctx);
+  // Mail not set up or failing is said to every address alike, or the refusal itself would tell accounts apart.
+  await checkMailer(ctx);
   const token = await issue(ctx, 'reset', email, 0);
   afterAnswer(`password reset mail to ${email}`, async () => {
     if (!(await emailTaken(ctx, email))) return;

@@ -26,13 +26,13 @@ interface Totals {
 const totalsByDb = new WeakMap<object, Totals>();
 
 function totals(ctx: AppContext): Totals {
-  let t = totalsByDb.get(ctx.db);
+  let t = totalsByDb.get(ctx.logDb);
   if (!t) {
     const clock = { nowS: () => ctx.now(), nowMs: () => Date.now() };
     t = {
       count: new ClosedWindowCache(
         { plus: (a, b) => a + b, minus: (a, b) => a - b },
-        (f) => countLogs(ctx.db, f),
+        (f) => countLogs(ctx.logDb, f),
         clock,
       ),
       consumed: new ClosedWindowCache<Consumed>(
@@ -48,11 +48,11 @@ function totals(ctx: AppContext): Totals {
             count: a.count - b.count,
           }),
         },
-        (f) => sumConsumed(ctx.db, f),
+        (f) => sumConsumed(ctx.logDb, f),
         clock,
       ),
     };
-    totalsByDb.set(ctx.db, t);
+    totalsByDb.set(ctx.logDb, t);
   }
   return t;
 }
@@ -121,7 +121,7 @@ function scoped(filter: LogFilter, viewer: LogViewer): LogFilter {
 export async function listLogPage(ctx: AppContext, filter: LogFilter, viewer: LogViewer, page: PageRequest) {
   const f = scoped(filter, viewer);
   const [rows, total] = await Promise.all([
-    listLogs(ctx.db, f, page.pageSize, page.offset),
+    listLogs(ctx.logDb, f, page.pageSize, page.offset),
     totals(ctx).count.get(f),
   ]);
   return { items: await present(ctx, rows, viewer), total };
@@ -146,7 +146,7 @@ export async function tokenLogPage(
 
 export async function searchLogPage(ctx: AppContext, keyword: string, viewer: LogViewer, page: PageRequest) {
   const userId = viewer.admin ? undefined : viewer.userId;
-  const { rows, total } = await searchLogs(ctx.db, keyword, userId, page.pageSize, page.offset);
+  const { rows, total } = await searchLogs(ctx.logDb, keyword, userId, page.pageSize, page.offset);
   return { items: await present(ctx, rows, viewer), total };
 }
 
@@ -155,14 +155,14 @@ export async function logStat(ctx: AppContext, filter: LogFilter, viewer: LogVie
   const f = scoped(filter, viewer);
   const since = ctx.now() - 60;
   const recent = { ...f, start_timestamp: Math.max(f.start_timestamp ?? since, since) };
-  const [all, minute] = await Promise.all([totals(ctx).consumed.get(f), sumConsumed(ctx.db, recent)]);
+  const [all, minute] = await Promise.all([totals(ctx).consumed.get(f), sumConsumed(ctx.logDb, recent)]);
   return { quota: all.quota, rpm: minute.count, tpm: minute.tokens };
 }
 
 export async function deleteLogs(ctx: AppContext, before: number): Promise<number> {
   const t = totals(ctx);
   try {
-    return await deleteLogsBefore(ctx.db, before);
+    return await deleteLogsBefore(ctx.logDb, before);
   } finally {
     t.count.invalidate();
     t.consumed.invalidate();

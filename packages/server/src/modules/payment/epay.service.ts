@@ -1,3 +1,4 @@
+import { LogRows } from '../logs/log-rows.js';
 import { randomInt } from 'node:crypto';
 import { LogType, translate, type MessageKey, type MessageParams } from '@switchboard/sdk';
 import type { AppContext } from '../../context.js';
@@ -196,6 +197,7 @@ export async function handleEpayNotify(
   if (order.status !== TopUpStatus.Pending)
     return outcome('success', `order ${order.trade_no} already credited`);
   const quota = order.amount * quotaPerUnit(ctx);
+  const logs = new LogRows(ctx);
   const won = await ctx.db.transaction().execute(async (trx) => {
     if ((await markTopUpPaid(trx, order.id)) !== 1) return false;
     await trx
@@ -208,22 +210,20 @@ export async function handleEpayNotify(
       .select('username')
       .where('id', '=', order.user_id)
       .executeTakeFirst();
-    await trx
-      .insertInto('logs')
-      .values({
-        user_id: order.user_id,
-        username: user?.username ?? '',
-        created_at: ctx.now(),
-        type: LogType.TopUp,
-        // Logs are stored once, in new-api's (Chinese) wording; money as Go's %f writes it.
-        content: translate('wallet.onlineTopUpLog', 'zh', {
-          quota: logQuota(ctx, quota),
-          money: order.money.toFixed(6),
-        }),
-      })
-      .execute();
+    await logs.add(trx, {
+      user_id: order.user_id,
+      username: user?.username ?? '',
+      created_at: ctx.now(),
+      type: LogType.TopUp,
+      // Logs are stored once, in new-api's (Chinese) wording; money as Go's %f writes it.
+      content: translate('wallet.onlineTopUpLog', 'zh', {
+        quota: logQuota(ctx, quota),
+        money: order.money.toFixed(6),
+      }),
+    });
     return true;
   });
+  await logs.written();
   if (!won) return outcome('success', `order ${order.trade_no} credited by a concurrent notice`);
   // The relay caches balances per key: drop them so the new quota is usable at once.
   ctx.events.emit('users', [order.user_id]);

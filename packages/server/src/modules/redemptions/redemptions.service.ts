@@ -1,3 +1,4 @@
+import { LogRows } from '../logs/log-rows.js';
 import { randomUUID } from 'node:crypto';
 import {
   LogType,
@@ -102,7 +103,8 @@ export function logQuota(ctx: AppContext, quota: number): string {
  */
 export async function redeem(ctx: AppContext, user: AuthUser, key: string): Promise<number> {
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const logs = new LogRows(ctx);
+  const added = await ctx.db.transaction().execute(async (trx) => {
     if ((await claimRedemption(trx, key, user.id, now)) !== 1) {
       const row = await findRedemptionByKey(trx, key);
       // Unknown and disabled codes share one message so the answer does not reveal which codes exist.
@@ -116,17 +118,16 @@ export async function redeem(ctx: AppContext, user: AuthUser, key: string): Prom
       .set((eb) => ({ quota: eb('quota', '+', quota) }))
       .where('id', '=', user.id)
       .execute();
-    await trx
-      .insertInto('logs')
-      .values({
-        user_id: user.id,
-        username: user.username,
-        created_at: now,
-        type: LogType.TopUp,
-        // Logs are stored once, in new-api's (Chinese) wording.
-        content: translate('redemption.topUpLog', 'zh', { quota: logQuota(ctx, quota) }),
-      })
-      .execute();
+    await logs.add(trx, {
+      user_id: user.id,
+      username: user.username,
+      created_at: now,
+      type: LogType.TopUp,
+      // Logs are stored once, in new-api's (Chinese) wording.
+      content: translate('redemption.topUpLog', 'zh', { quota: logQuota(ctx, quota) }),
+    });
     return quota;
   });
+  await logs.written();
+  return added;
 }

@@ -10,14 +10,14 @@ export interface TokenFilter {
   userId: number;
   /** Name contains this text. */
   keyword?: string;
-  /** The exact stored key (without `sk-`): keys are secrets, so no partial matching. */
+  /** Part of the stored key (without `sk-`), as new-api matches it: only ever among the owner's own keys. */
   key?: string;
 }
 
 function filtered(db: Kysely<Database>, filter: TokenFilter) {
   let query = db.selectFrom('tokens').where('user_id', '=', filter.userId).where('deleted_at', 'is', null);
   if (filter.keyword) query = query.where(likeEscaped('name', `%${escapeLike(filter.keyword)}%`));
-  if (filter.key) query = query.where('key', '=', filter.key);
+  if (filter.key) query = query.where(likeEscaped('key', `%${escapeLike(filter.key)}%`));
   return query;
 }
 

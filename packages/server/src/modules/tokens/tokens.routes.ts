@@ -18,6 +18,7 @@ import { parse } from '../../http/validate.js';
 import { listTokens, softDeleteToken, type TokenFilter } from './tokens.repository.js';
 import {
   createTokens,
+  fullKeys,
   getOwnToken,
   toTokenDto,
   updateTokenFully,
@@ -32,7 +33,7 @@ export async function tokensRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const list = async (page: PageRequest, filter: TokenFilter) => {
     const { rows } = await listTokens(ctx.db, filter, { offset: page.offset, limit: page.pageSize });
     const now = ctx.now();
-    return ok(rows.map((row) => toTokenDto(row, now)));
+    return ok(rows.map((row) => toTokenDto(row, now, fullKeys(ctx))));
   };
 
   // `p` 0-based and `size` (or `page_size`), as the 0.4.8 console sends them.
@@ -43,7 +44,7 @@ export async function tokensRoutes(app: FastifyInstance, ctx: AppContext): Promi
   );
 
   apiRoute(app, R.get, async ({ req, id }) =>
-    ok(toTokenDto(await getOwnToken(ctx, caller(req), id), ctx.now())),
+    ok(toTokenDto(await getOwnToken(ctx, caller(req), id), ctx.now(), fullKeys(ctx))),
   );
 
   // The one way to read a full key after creation; owner only (getOwnToken is scoped to the caller).

@@ -35,17 +35,18 @@ export function maskKey(key: string): string {
 }
 
 /**
- * A token as the API shows it: key masked, and an enabled token that has since expired or run dry reported
- * as such (the relay may not have persisted that yet).
+ * A token as the API shows it to its owner: key masked (in full, without `sk-`, as new-api 0.4.8 lists it, under
+ * `NEWAPI_CONSOLE_COMPAT`, whose console builds its copy, view and chat links from the list), and an enabled
+ * token that has since expired or run dry reported as such (the relay may not have persisted that yet).
  */
-export function toTokenDto(row: TokenRow, now: number) {
+export function toTokenDto(row: TokenRow, now: number, fullKey = false) {
   let status = row.status;
   if (status === TokenStatus.Enabled && isExpired(row, now)) status = TokenStatus.Expired;
   else if (status === TokenStatus.Enabled && isExhausted(row)) status = TokenStatus.Exhausted;
   return {
     id: row.id,
     user_id: row.user_id,
-    key: maskKey(row.key),
+    key: fullKey ? row.key : maskKey(row.key),
     status,
     name: row.name,
     created_time: row.created_time,
@@ -61,6 +62,9 @@ export function toTokenDto(row: TokenRow, now: number) {
     DeletedAt: null,
   };
 }
+
+/** Whether the owner's token lists carry full keys (`NEWAPI_CONSOLE_COMPAT`). */
+export const fullKeys = (ctx: AppContext): boolean => ctx.config.newapiConsoleCompat === true;
 
 /** Empty means "the user's group"; anything else must be a group the user may relay in. */
 function checkGroup(ctx: AppContext, user: AuthUser, group: string | undefined): void {
@@ -120,7 +124,7 @@ export async function updateTokenStatus(ctx: AppContext, user: AuthUser, id: num
   const row = await getOwnToken(ctx, user, id);
   if (status === TokenStatus.Enabled) refuseEnabling(row, ctx.now());
   await updateToken(ctx.db, user.id, id, { status });
-  return toTokenDto(await getOwnToken(ctx, user, id), ctx.now());
+  return toTokenDto(await getOwnToken(ctx, user, id), ctx.now(), fullKeys(ctx));
 }
 
 /**
@@ -161,5 +165,5 @@ export async function updateTokenFully(
     await revokeLeases(ctx.db, 't', id);
     ctx.events.emit('tokens', [id]);
   }
-  return toTokenDto(await getOwnToken(ctx, user, id), now);
+  return toTokenDto(await getOwnToken(ctx, user, id), now, fullKeys(ctx));
 }

@@ -87,29 +87,23 @@ describe.each(testDialects())('tokens routes on %s', (dialect) => {
     expect(other.json().data).toEqual([]);
   });
 
-  it('searches by exact key, with or without sk-, and masks the result', async () => {
+  it('searches by the key or part of it, with or without sk-, among own tokens only, and masks the result', async () => {
     const [made] = (await create(alice, { name: 'findme' })).json().data;
-    for (const token of [made.key, made.key.slice(3)]) {
-      const res = await t.call({
-        method: 'GET',
-        url: `/api/token/search?token=${token}`,
-        headers: alice.headers,
-      });
-      expect(res.json().data.map((x: { id: number }) => x.id)).toEqual([made.id]);
-      expect(res.json().data[0].key).toMatch(MASKED);
+    const search = async (who: Caller, query: string) =>
+      (await t.call({ method: 'GET', url: `/api/token/search?${query}`, headers: who.headers })).json()
+        .data as { id: number; key: string }[];
+    for (const token of [made.key, made.key.slice(3), made.key.slice(3, 20), made.key.slice(30)]) {
+      const found = await search(alice, `token=${encodeURIComponent(token)}`);
+      expect(found.map((x) => x.id)).toEqual([made.id]);
+      expect(found[0]!.key).toMatch(MASKED);
     }
-    const partial = await t.call({
-      method: 'GET',
-      url: `/api/token/search?token=${made.key.slice(3, 20)}`,
-      headers: alice.headers,
-    });
-    expect(partial.json().data).toEqual([]);
-    const literal = await t.call({
-      method: 'GET',
-      url: '/api/token/search?keyword=%25',
-      headers: alice.headers,
-    });
-    expect(literal.json().data).toEqual([]);
+    // new-api's LIKE '%…%', but the caller's text matches literally and never another user's key.
+    expect(await search(bob, `token=${made.key.slice(3, 20)}`)).toEqual([]);
+    for (const wild of ['%25', '_', '%25%25', '_%25'])
+      expect(await search(alice, `token=${wild}`)).toEqual([]);
+    expect(await search(alice, 'keyword=%25')).toEqual([]);
+    expect(await search(alice, `keyword=findme&token=${made.key.slice(10, 16)}`)).toHaveLength(1);
+    expect(await search(alice, `keyword=other&token=${made.key.slice(10, 16)}`)).toEqual([]);
   });
 
   it('gets one token masked and reveals the key to its owner only', async () => {

@@ -41,7 +41,7 @@ export async function rankUsers(ctx: AppContext, w: UsageWindow): Promise<UserUs
  * (empty once deleted). The hourly rows carry no channel, so this one reads the logs of the window.
  */
 export async function rankChannels(ctx: AppContext, w: UsageWindow): Promise<ChannelUsage[]> {
-  const rows = await ctx.db
+  const rows = await ctx.logDb
     .selectFrom('logs')
     .where('type', '=', LogType.Consume)
     .where('created_at', '>=', w.start_timestamp)

@@ -1,3 +1,4 @@
+import { LogRows } from '../logs/log-rows.js';
 import {
   isRoot,
   LogType,
@@ -87,6 +88,7 @@ export async function updateUser(
   params: z.output<typeof UserUpdateParamsSchema>,
 ): Promise<void> {
   const password = params.password === undefined ? undefined : await hashPassword(params.password);
+  const logs = new LogRows(ctx);
   await ctx.db.transaction().execute(async (trx) => {
     const user = await findUser(trx, params.id);
     if (!user) throw notFound('user.notFound');
@@ -104,19 +106,17 @@ export async function updateUser(
     await trx.updateTable('users').set(changes).where('id', '=', user.id).execute();
     if (params.quota !== undefined && params.quota !== Number(user.quota)) {
       await revokeLeases(trx, 'u', user.id);
-      await trx
-        .insertInto('logs')
-        .values({
-          user_id: user.id,
-          username: changes.username ?? user.username,
-          created_at: ctx.now(),
-          type: LogType.Manage,
-          content: translate('user.quotaChangedLog', 'zh', { from: Number(user.quota), to: params.quota }),
-        })
-        .execute();
+      await logs.add(trx, {
+        user_id: user.id,
+        username: changes.username ?? user.username,
+        created_at: ctx.now(),
+        type: LogType.Manage,
+        content: translate('user.quotaChangedLog', 'zh', { from: Number(user.quota), to: params.quota }),
+      });
     }
     if (password !== undefined) await revokeUserCredentials(trx, user.id);
   });
+  await logs.written();
   if (params.quota !== undefined) ctx.events.emit('users', [params.id]);
 }
 

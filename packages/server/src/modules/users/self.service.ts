@@ -30,9 +30,10 @@ export async function getSelf(ctx: AppContext, id: number): Promise<User> {
 }
 
 /**
- * `PUT /api/user/self`. Unlike new-api, a new password needs the current one, and it logs the account out
- * everywhere (this session included) and revokes the access token: whoever stole either must not outlive the
- * change.
+ * `PUT /api/user/self`. Unlike new-api, a new password needs the current one (except under
+ * `NEWAPI_CONSOLE_COMPAT`, for 0.4.8's console, whose dialog has no field for it; a current password given is
+ * still checked), and it logs the account out everywhere (this session included) and revokes the access token:
+ * whoever stole either must not outlive the change.
  * Returns whether sessions were revoked.
  */
 export async function updateSelf(
@@ -50,8 +51,9 @@ export async function updateSelf(
   // Empty text means "unchanged", as gorm's Updates skips zero values.
   if (params.display_name) changes.display_name = params.display_name;
   if (params.password !== undefined) {
-    if (!original) throw badRequest('user.originalPasswordRequired');
-    if (!(await verifyPassword(original, user.password))) throw badRequest('user.originalPasswordWrong');
+    if (original) {
+      if (!(await verifyPassword(original, user.password))) throw badRequest('user.originalPasswordWrong');
+    } else if (!ctx.config.newapiConsoleCompat) throw badRequest('user.originalPasswordRequired');
     changes.password = await hashPassword(params.password);
   }
   if (Object.keys(changes).length === 0) return false;

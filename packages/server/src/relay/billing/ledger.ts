@@ -36,7 +36,7 @@ export class Ledger {
     /** Told of each charge: the owner of the balances requests read. */
     private readonly balances: CallerBalances,
   ) {
-    this.queue = new SettlementQueue(ctx.db, this.holds);
+    this.queue = new SettlementQueue(ctx.db, this.holds, ctx.logDb);
     ctx.onFlush(() => this.flush());
   }
 

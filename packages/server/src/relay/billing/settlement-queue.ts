@@ -35,8 +35,10 @@ export class SettlementQueue {
     private readonly db: Db,
     /** Where the queued settlements are counted as unflushed until written. */
     private readonly holds: Holds,
+    /** `LOG_SQL_DSN`'s database: the consume logs go there (see writeSettlementLogs). */
+    private readonly logDb: Db = db,
   ) {
-    this.writer = inThreadWriter(db, undefined);
+    this.writer = inThreadWriter(db, undefined, logDb);
   }
 
   /**
@@ -45,16 +47,16 @@ export class SettlementQueue {
    */
   async openJournal(dir: string): Promise<void> {
     this.journal = await LedgerJournal.open(dir, this.db, (batch, journal) =>
-      writeSettlements(this.db, batch, journal),
+      writeSettlements(this.db, batch, journal, this.logDb),
     );
-    this.writer = settlementWriter(this.db, this.journal.id);
+    this.writer = settlementWriter(this.db, this.journal.id, this.logDb);
   }
 
   /** Final flush at shutdown; the journal is emptied only when everything reached the database. */
   async close(): Promise<boolean> {
     await this.flush();
     await this.writer.close();
-    this.writer = inThreadWriter(this.db, this.journal?.id);
+    this.writer = inThreadWriter(this.db, this.journal?.id, this.logDb);
     const journal = this.journal;
     this.journal = undefined;
     if (journal) {

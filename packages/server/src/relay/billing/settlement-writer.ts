@@ -13,19 +13,21 @@ export interface SettlementWriter {
   close(): Promise<void>;
 }
 
-/** Batches written on the event loop, on the connection every other query uses. */
-export const inThreadWriter = (db: Db, journal: string | undefined): SettlementWriter => ({
+/** Batches written on the event loop, on the connection every other query uses (and the log database's). */
+export const inThreadWriter = (db: Db, journal: string | undefined, logDb?: Db): SettlementWriter => ({
   thread: 'event loop',
-  write: (batch) => writeSettlements(db, batch, journal),
+  write: (batch) => writeSettlements(db, batch, journal, logDb),
   close: async () => {},
 });
 
 /**
  * The writer for `db`: a worker thread with its own connection when the database is a SQLite file and
- * settlements are journaled, the event loop otherwise. SETTLEMENT_WORKER=off keeps it on the event loop.
+ * settlements are journaled, the event loop otherwise. SETTLEMENT_WORKER=off keeps it on the event loop, and so
+ * do logs on a database of their own (`LOG_SQL_DSN`), written before each batch's balances.
  */
-export function settlementWriter(db: Db, journal: string | undefined): SettlementWriter {
+export function settlementWriter(db: Db, journal: string | undefined, logDb?: Db): SettlementWriter {
   const sqlite = sqliteHandleOf(db);
+  if (logDb && logDb !== db) return inThreadWriter(db, journal, logDb);
   if (!sqlite || sqlite.memory || journal === undefined || process.env.SETTLEMENT_WORKER === 'off')
     return inThreadWriter(db, journal);
   return new WorkerWriter(db, { path: sqlite.name, journal });

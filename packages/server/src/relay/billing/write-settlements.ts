@@ -18,7 +18,13 @@ export async function writeSettlements(
   db: Kysely<Database>,
   batch: Settlement[],
   journal?: string,
+  /** `LOG_SQL_DSN`'s database, when the logs live apart: see {@link writeSettlementLogs}. */
+  logDb?: Kysely<Database>,
 ): Promise<void> {
+  if (logDb && logDb !== db) {
+    await writeSettlementLogs(logDb, batch, journal);
+    batch = batch.map((s) => (s.log ? { ...s, log: undefined } : s));
+  }
   const sqlite = sqliteHandleOf(db);
   if (sqlite) {
     // Holding Kysely's connection keeps its own transactions from interleaving with ours.
@@ -28,6 +34,35 @@ export async function writeSettlements(
   await db.transaction().execute(async (trx) => {
     const applied = journal === undefined ? undefined : { journal, applied: await appliedSeq(trx, journal) };
     await applyPlan(trx, planSettlements(batch, applied));
+  });
+}
+
+/**
+ * The consume logs of a batch, on a log database of their own (`LOG_SQL_DSN`): one transaction there, before the
+ * balances' own in the main database. Two databases share no transaction, so each keeps its own journal mark
+ * (`<journal>/logs` here): a crash or a failure between the two commits leaves the entries in the journal (or in
+ * the queue), and writing them again adds each log and each charge exactly once. Without a journal (in-memory
+ * databases, `LEDGER_JOURNAL_DIR=off`) entries carry no sequence: a batch whose balances fail after its logs
+ * committed is retried whole, and its logs are written twice.
+ */
+export async function writeSettlementLogs(
+  logDb: Kysely<Database>,
+  batch: Settlement[],
+  journal: string | undefined,
+): Promise<void> {
+  const logged = batch.filter((s) => s.log);
+  if (logged.length === 0) return;
+  const marked = journal === undefined ? undefined : `${journal}/logs`;
+  await logDb.transaction().execute(async (trx) => {
+    const applied =
+      marked === undefined ? undefined : { journal: marked, applied: await appliedSeq(trx, marked) };
+    const plan = planSettlements(logged, applied);
+    for (let i = 0; i < plan.logs.length; i += 50)
+      await trx
+        .insertInto('logs')
+        .values(plan.logs.slice(i, i + 50))
+        .execute();
+    if (plan.mark) await writeMark(trx, plan.mark);
   });
 }
 

@@ -32,6 +32,7 @@ import { consumeRecord, type AttemptInfo } from '../billing/consume-record.js';
 import type { RelayCaller } from '../core/caller.js';
 import type { ResolvedPrice } from '../billing/pricing.js';
 import { sensitiveInInput, sensitiveMatcher, sensitiveWordsError } from '../core/sensitive-words.js';
+import { relayEnv } from '../../config-relay.js';
 
 export interface PassthroughCall {
   caller: RelayCaller;
@@ -151,7 +152,7 @@ export async function runPassthrough(
         const json = {
           ...body,
           model: upstreamModel,
-          ...(stream ? { stream_options: { include_usage: true } } : {}),
+          ...(stream && relayEnv.forceStreamOption ? { stream_options: { include_usage: true } } : {}),
         };
         return { url, method: 'POST', headers, body: JSON.stringify(json) };
       },

@@ -5,6 +5,8 @@ import { providerFor } from '../providers/index.js';
 import { RelayError, relayError } from '../core/relay-error.js';
 import { mapStatus, shouldRetry } from './retry-policy.js';
 import type { RelayRuntime } from '../runtime.js';
+import { relayEnv } from '../../config-relay.js';
+import { Deadline } from './deadline.js';
 import { callUpstream, readErrorBody, type UpstreamRead, type UpstreamResponse } from './upstream.js';
 
 type Request = Parameters<typeof callUpstream>[1];
@@ -50,9 +52,11 @@ export async function firstAnswer(
     const upstreamModel =
       (Object.hasOwn(channel.modelMapping, plan.model) && channel.modelMapping[plan.model]) || plan.model;
     let res: UpstreamResponse;
+    const timeoutS = relayEnv.relayTimeoutS;
+    const signal = timeoutS > 0 ? new Deadline(plan.signal, timeoutS * 1000) : plan.signal;
     try {
       const req = build(channel, upstreamModel);
-      res = await callUpstream(rt.agent, req instanceof Promise ? await req : req, plan.signal, plan.read);
+      res = await callUpstream(rt.agent, req instanceof Promise ? await req : req, signal, plan.read);
     } catch {
       if (plan.signal.aborted) return undefined;
       // Transport failures (refused, reset, DNS) are another channel's chance, as in new-api.

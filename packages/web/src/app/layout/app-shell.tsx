@@ -55,7 +55,7 @@ export function AppShell() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <TopBar
-        systemName={status?.system_name || 'New API'}
+        systemName={status?.system_name || 'Switchboard'}
         logo={status?.logo ?? ''}
         showDetail={status?.enable_data_export === true}
         showChat={items.some((item) => item.key === 'chat')}

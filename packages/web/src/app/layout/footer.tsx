@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { SafeHtml } from '../../components/safe-html';
 import { readItem, STORAGE_KEYS } from '../../lib/storage';
 
-/** The new-api version this console matches (spec §2's credit line). */
-export const VERSION_LABEL = '0.4.8.8.3';
+/** Switchboard's version, from package.json at build time (vite.config.ts). */
+export const VERSION_LABEL = __SWB_VERSION__;
+/** The new-api version whose API and console this one matches. */
+export const NEWAPI_VERSION = '0.4.8.8.3';
 
 /**
- * The default credit line, or the custom footer HTML. The stored footer is polled 5 times at 200 ms since
+ * The default credit line (Switchboard and its version), or the custom footer HTML (the `Footer` option). The stored footer is polled 5 times at 200 ms since
  * the status call that stores it may still be on its way at first render (spec §2).
  */
 export function Footer() {
@@ -31,17 +33,12 @@ export function Footer() {
         <SafeHtml html={html} />
       ) : (
         <Typography variant="body2" component="div" data-testid="footer-credit">
+          Switchboard v{VERSION_LABEL}
+          {t('common.footer.compatible')}{' '}
           <Link href="https://github.com/Calcium-Ion/new-api" target="_blank" rel="noreferrer">
             New API
           </Link>{' '}
-          v{VERSION_LABEL} {t('common.footer.by')}{' '}
-          <Link href="https://github.com/Calcium-Ion" target="_blank" rel="noreferrer">
-            Calcium-Ion
-          </Link>
-          {t('common.footer.basedOn')}{' '}
-          <Link href="https://github.com/songquanpeng/one-api" target="_blank" rel="noreferrer">
-            One API
-          </Link>
+          v{NEWAPI_VERSION}
         </Typography>
       )}
     </Box>

@@ -1,8 +1,10 @@
 import type { ChannelConfig, ChatProvider } from '../types.js';
 import { openaiChatBody, openaiProvider } from '../openai/chat.js';
+import { relayEnv } from '../../../config-relay.js';
 
-/** new-api's AZURE_DEFAULT_API_VERSION; a channel's `other` overrides it. */
-export const AZURE_DEFAULT_API_VERSION = '2024-12-01-preview';
+/** The `api-version` of a channel: its `other`, else `AZURE_DEFAULT_API_VERSION`. */
+export const azureApiVersion = (channel: ChannelConfig): string =>
+  channel.other || relayEnv.azureDefaultApiVersion;
 
 /** Azure names deployments without dots (gpt-4o-mini, gpt-35-turbo). */
 export const azureDeployment = (model: string): string => model.replaceAll('.', '');
@@ -14,7 +16,7 @@ export function azureEndpoint(channel: ChannelConfig, endpoint: string, model: s
   return {
     url:
       `${channel.baseUrl}/openai/deployments/${encodeURIComponent(azureDeployment(model))}/${endpoint}` +
-      `?api-version=${encodeURIComponent(channel.other || AZURE_DEFAULT_API_VERSION)}`,
+      `?api-version=${encodeURIComponent(azureApiVersion(channel))}`,
     headers: { 'api-key': channel.key, 'content-type': 'application/json' },
   };
 }

@@ -1,5 +1,5 @@
 import type { ChannelConfig } from '../types.js';
-import { AZURE_DEFAULT_API_VERSION, azureDeployment } from './index.js';
+import { azureApiVersion, azureDeployment } from './index.js';
 import { webSocketUrl, type RealtimeTarget } from '../openai/realtime.js';
 
 /**
@@ -7,7 +7,7 @@ import { webSocketUrl, type RealtimeTarget } from '../openai/realtime.js';
  * `api-key` (new-api relay/channel/openai, Azure branch), whichever way the client authenticated.
  */
 export function azureRealtimeTarget(channel: ChannelConfig, model: string): RealtimeTarget {
-  const version = channel.other || AZURE_DEFAULT_API_VERSION;
+  const version = azureApiVersion(channel);
   return {
     url:
       `${webSocketUrl(channel.baseUrl)}/openai/realtime?deployment=${encodeURIComponent(azureDeployment(model))}` +

@@ -2,15 +2,19 @@ import type { ChatChunk, ChatProvider, ChatRequest, ChatResponse, StreamConverte
 import { openaiHeaders, openaiUrl } from './api.js';
 import { readOpenAiError } from './errors.js';
 import { UpstreamStreamError } from '../stream-error.js';
+import { relayEnv } from '../../../config-relay.js';
 
 /**
  * The request as sent upstream: the client's body with the upstream model name, and `include_usage` asked
  * for on streams so billing gets real numbers (the pipeline hides that chunk from clients that did not ask).
+ * With `FORCE_STREAM_OPTION=false` the client's own `stream_options` go as they came, as in new-api, and an
+ * answer without usage is counted by the relay.
  */
 export function openaiChatBody(request: ChatRequest, model: string): ChatRequest {
   const body: ChatRequest = { ...request, model };
-  if (request.stream) body.stream_options = { ...request.stream_options, include_usage: true };
-  else delete body.stream_options;
+  if (!request.stream) delete body.stream_options;
+  else if (relayEnv.forceStreamOption)
+    body.stream_options = { ...request.stream_options, include_usage: true };
   return body;
 }
 

@@ -18,7 +18,7 @@ export function HomePage() {
   return (
     <Box sx={{ px: 2, py: { xs: 6, md: 12 }, textAlign: 'center' }}>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 700, fontSize: { xs: 32, md: 48 } }}>
-        {status?.system_name || 'New API'}
+        {status?.system_name || 'Switchboard'}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 2, mb: 4 }}>
         {t('home.welcome.text')}
