@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { autoOrBool, bool, ConfigError, int, type Env } from './config-env.js';
-import { channelUpdateFrequency, databaseTarget, logDir, port, rateLimit } from './config-newapi.js';
+import { channelUpdateFrequency, databaseTarget, logDir, port, rateLimit, taskPollMs } from './config-newapi.js';
 import type { DbTarget } from './db/database.js';
 import type { ServerFlags } from './flags.js';
 
@@ -39,6 +39,8 @@ export interface Config {
   generateDefaultToken?: boolean;
   /** `CHANNEL_UPDATE_FREQUENCY`: minutes between refreshes of every channel's balance; off when unset. */
   channelUpdateFrequencyMin?: number;
+  /** `UPDATE_TASK` / `TASK_POLL_MS`: milliseconds between polls of unfinished tasks; 0 or unset polls never. */
+  taskPollMs?: number;
   /** Directory of the built console, served at / when it exists. */
   webDist: string | undefined;
   /** Draw the console's table screens on the server (WEB_SSR, default on when the server build exists). */
@@ -257,6 +259,7 @@ export function loadConfig(env: Env = process.env, flags: ServerFlags = {}): Con
     migrateFromNewApi: flags.migrate === true || bool(env, 'MIGRATE_FROM_NEWAPI', false),
     generateDefaultToken: bool(env, 'GENERATE_DEFAULT_TOKEN', false),
     channelUpdateFrequencyMin: channelUpdateFrequency(env),
+    taskPollMs: taskPollMs(env),
     webDist,
     webSsr: bool(env, 'WEB_SSR', true),
     trustProxy,
