@@ -33,7 +33,7 @@ beforeAll(async () => {
   });
   // Fixture tasks on other channels stay out of these polls' way.
   await mock.db.updateTable('midjourneys').set({ progress: '100%' }).execute();
-});
+}, 60_000);
 afterAll(() => mock.close());
 beforeEach(async () => {
   me = await newTaskCaller(mock.db, { quota: START, tokenQuota: TOKEN_START });
@@ -517,5 +517,27 @@ describe('options', () => {
       progress: '40%',
       status: 'IN_PROGRESS',
     });
+  });
+
+  it('disables a channel whose proxy has no account instance left (code 3), as new-api does', async () => {
+    await mock.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
+    const r = await imagine('NO_ACCOUNT left');
+    expect(r.json).toMatchObject({ code: 3 });
+    await expect
+      .poll(
+        async () =>
+          (
+            await mock.db
+              .selectFrom('channels')
+              .select('status')
+              .where('id', '=', channelId)
+              .executeTakeFirstOrThrow()
+          ).status,
+      )
+      .toBe(3);
+    expect((await imagine('after')).status).toBe(503);
+    await mock.db.updateTable('channels').set({ status: 1 }).where('id', '=', channelId).execute();
+    mock.ctx.events.emit('channels', [channelId]);
+    expect((await taskLedger(mock.ctx, me)).consumed).toBe(0);
   });
 });

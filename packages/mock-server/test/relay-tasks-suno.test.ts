@@ -23,7 +23,7 @@ beforeAll(async () => {
     models: SUNO_MODELS,
   });
   await mock.db.updateTable('tasks').set({ progress: '100%' }).execute();
-});
+}, 60_000);
 afterAll(() => mock.close());
 beforeEach(async () => {
   me = await newTaskCaller(mock.db, { quota: START, tokenQuota: TOKEN_START });

@@ -49,7 +49,7 @@ export function drawingRow(d: DrawingTask): TaskRow {
     quota: d.quota,
     prompt: d.prompt,
     image_url: d.image_url,
-    buttons: parsed(d.buttons),
+    buttons: parsed(d.buttons ?? ''),
   };
 }
 

@@ -140,7 +140,9 @@ export async function submitMj(
     if (err instanceof MjRefusal) throw invalidRequest(err.description);
     throw err;
   }
-  let { group, channel } = await routeTask(rt, caller, mjModelName(routed));
+  const routedTo = await routeTask(rt, caller, mjModelName(routed));
+  const group = routedTo.group;
+  let channel = routedTo.channel;
   const submitMs = Date.now();
   let plan: MjPlan;
   let prompt = request.prompt;
@@ -177,6 +179,11 @@ export async function submitMj(
     releaseTaskHold(rt, hold);
     return sendMjError(reply, 5, answer.description);
   }
+  // Code 3: the proxy has no account instance left; new-api disables such a channel when it may.
+  if (answer.code === 3 && channel.autoBan && rt.ctx.options.bool('AutomaticDisableChannelEnabled'))
+    void rt.health.disable(channel.id, 'No available account instance').catch((err: unknown) => {
+      console.warn('switchboard: disabling a drawing channel failed:', (err as Error).message);
+    });
   const accepted =
     answer.status === 200 && (kind === 'swap' ? answer.code === 1 : [1, 21, 22].includes(answer.code));
   if (accepted && hold) {

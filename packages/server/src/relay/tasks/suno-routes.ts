@@ -35,7 +35,7 @@ function sunoBody(body: Record<string, unknown>, action: string): Record<string,
 
 /** A task as the Suno routes answer it (new-api dto.TaskDto). */
 function taskDto(row: Selectable<TasksTable>) {
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = row.data ? JSON.parse(row.data) : null;
   } catch {
@@ -63,7 +63,9 @@ async function submitSuno(rt: RelayRuntime, req: FastifyRequest, reply: FastifyR
   const caller = callerOf(req);
   const raw = (req.params as { action: string }).action;
   // Routed under new-api's model name of the path's action, as its distributor does.
-  let { group, channel } = await routeTask(rt, caller, `suno_${raw.toLowerCase()}`);
+  const routedTo = await routeTask(rt, caller, `suno_${raw.toLowerCase()}`);
+  const group = routedTo.group;
+  let channel = routedTo.channel;
   const action = raw.toUpperCase();
   const body = bodyObject(req.body);
   if (!body) return sendTaskError(reply, 400, 'invalid_request', 'invalid request body');
