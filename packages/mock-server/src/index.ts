@@ -20,6 +20,8 @@ import { startAnthropicUpstream, type AnthropicUpstream } from './upstreams/anth
 import { startGeminiUpstream, type GeminiUpstream } from './upstreams/gemini.js';
 import { startOpenAiUpstream, type OpenAiUpstream } from './upstreams/openai.js';
 import { startEpayServer, type FakeEpay } from './upstreams/epay.js';
+import { startMidjourneyUpstream, type MidjourneyUpstream } from './upstreams/midjourney-proxy.js';
+import { startSunoUpstream, type SunoUpstream } from './upstreams/suno.js';
 
 export type { Credentials } from './fixtures/index.js';
 export type { UserCredential, UserFixtures } from './fixtures/users.js';
@@ -46,6 +48,14 @@ export {
   type FakeEpay,
 } from './upstreams/epay.js';
 export * from './providers/index.js';
+export {
+  startMidjourneyUpstream,
+  FAKE_PNG,
+  type MidjourneyUpstream,
+  type FakeMjTask,
+  type FakeMjButton,
+} from './upstreams/midjourney-proxy.js';
+export { startSunoUpstream, type SunoUpstream, type FakeSunoTask } from './upstreams/suno.js';
 
 export interface MockServerOptions {
   /** Drives every generated key, name and number; the same seed gives the same fixtures. */
@@ -91,7 +101,14 @@ export interface MockServer {
   inject(opts: InjectOptions | string): Promise<LightMyRequestResponse>;
   ctx: AppContext;
   db: Db;
-  upstreams: { openai: OpenAiUpstream; anthropic: AnthropicUpstream; gemini: GeminiUpstream };
+  upstreams: {
+    openai: OpenAiUpstream;
+    anthropic: AnthropicUpstream;
+    gemini: GeminiUpstream;
+    /** A fake midjourney-proxy (key `mj-secret`) and a fake Suno API (key `suno-secret`); no channel uses them until a test adds one. */
+    midjourney: MidjourneyUpstream;
+    suno: SunoUpstream;
+  };
   credentials: Credentials;
   /** The fake Epay gateway, when started with `epay: true`. */
   epay: FakeEpay | undefined;
@@ -102,14 +119,23 @@ export interface MockServer {
 /** The real server (buildApp) on a fresh in-memory SQLite, seeded with fixtures, listening on loopback. */
 export async function createMockServer(opts: MockServerOptions = {}): Promise<MockServer> {
   const latencyMs = opts.upstreamLatencyMs;
-  const [openai, anthropic, gemini] = await Promise.all([
+  const [openai, anthropic, gemini, midjourney, suno] = await Promise.all([
     startOpenAiUpstream({ latencyMs }),
     startAnthropicUpstream({ latencyMs }),
     startGeminiUpstream({ latencyMs }),
+    startMidjourneyUpstream(),
+    startSunoUpstream(),
   ]);
   const epay = opts.epay ? await startEpayServer() : undefined;
   const closeUpstreams = () =>
-    Promise.all([openai.close(), anthropic.close(), gemini.close(), epay?.close()]);
+    Promise.all([
+      openai.close(),
+      anthropic.close(),
+      gemini.close(),
+      midjourney.close(),
+      suno.close(),
+      epay?.close(),
+    ]);
   const dbTarget = {
     dialect: 'sqlite' as const,
     url: opts.dataDir ? join(opts.dataDir, 'switchboard.db') : ':memory:',
@@ -160,7 +186,7 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
       inject,
       ctx,
       db,
-      upstreams: { openai, anthropic, gemini },
+      upstreams: { openai, anthropic, gemini, midjourney, suno },
       credentials,
       epay,
       async close() {

@@ -13,7 +13,7 @@ export { SecretBox } from '@switchboard/server';
 export { rebuildAbilities } from '@switchboard/server';
 export { bootstrapRoot } from '@switchboard/server';
 export { hashPassword } from '@switchboard/server';
-export { openTestDb, testConfig, testDialects } from '@switchboard/server/testing';
+export { openTestDb, testConfig, testDialects, type TestDb } from '@switchboard/server/testing';
 export { freePort, startServerProcess, type ServerProcess } from '@switchboard/server/testing';
 export { publicOnlyAgent, webhookDispatcher } from '@switchboard/server';
 export { consoleFeatures, createConsoleRenderer, registerWebConsole, ssrEntryOf } from '@switchboard/server';

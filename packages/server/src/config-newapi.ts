@@ -90,3 +90,12 @@ export function channelUpdateFrequency(env: Env): number | undefined {
   if (!env.CHANNEL_UPDATE_FREQUENCY?.trim()) return undefined;
   return int(env, 'CHANNEL_UPDATE_FREQUENCY', 0, 1);
 }
+
+/**
+ * Milliseconds between polls of unfinished drawing and music tasks: new-api's 15 s, or never when `UPDATE_TASK`
+ * is false (new-api's switch). `TASK_POLL_MS` changes the period (tests poll faster).
+ */
+export function taskPollMs(env: Env): number {
+  if (!bool(env, 'UPDATE_TASK', true)) return 0;
+  return int(env, 'TASK_POLL_MS', 15_000, 100);
+}

@@ -9,6 +9,7 @@ import {
   logDir,
   port,
   rateLimit,
+  taskPollMs,
 } from './config-newapi.js';
 import { relayEnvFrom, type RelayEnv } from './config-relay.js';
 import type { DbTarget } from './db/database.js';
@@ -56,6 +57,8 @@ export interface Config {
   newapiConsoleCompat?: boolean;
   /** The relay's variables from new-api's environment (`RELAY_TIMEOUT`, `FORCE_STREAM_OPTION`, …). */
   relay?: RelayEnv;
+  /** `UPDATE_TASK` / `TASK_POLL_MS`: milliseconds between polls of unfinished tasks; 0 or unset polls never. */
+  taskPollMs?: number;
   /** Directory of the built console, served at / when it exists. */
   webDist: string | undefined;
   /** Draw the console's table screens on the server (WEB_SSR, default on when the server build exists). */
@@ -277,6 +280,7 @@ export function loadConfig(env: Env = process.env, flags: ServerFlags = {}): Con
     channelUpdateFrequencyMin: channelUpdateFrequency(env),
     newapiConsoleCompat: bool(env, 'NEWAPI_CONSOLE_COMPAT', false),
     relay: relayEnvFrom(env),
+    taskPollMs: taskPollMs(env),
     webDist,
     webSsr: bool(env, 'WEB_SSR', true),
     trustProxy,

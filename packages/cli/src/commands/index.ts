@@ -49,6 +49,8 @@ import profileAdd from './profile/add.js';
 import profileList from './profile/list.js';
 import profileRemove from './profile/remove.js';
 import profileUse from './profile/use.js';
+import tasksGet from './tasks/get.js';
+import tasksList from './tasks/list.js';
 import tokensCreate from './tokens/create.js';
 import tokensDelete from './tokens/delete.js';
 import tokensDisable from './tokens/disable.js';
@@ -132,6 +134,8 @@ export const COMMANDS: readonly CommandDef[] = [
   logsTail,
   logsExport,
   logsClear,
+  tasksList,
+  tasksGet,
   pricing,
   models,
   redeem,

@@ -170,6 +170,8 @@ export interface MidjourneysTable {
   quota: Num;
   buttons: Str;
   properties: Str;
+  /** The token charged (Switchboard's own column; 0 when unknown). */
+  token_id: Num;
 }
 
 export interface TasksTable {
@@ -190,6 +192,8 @@ export interface TasksTable {
   progress: Str;
   properties: Str;
   data: Str;
+  /** The token charged (Switchboard's own column; 0 when unknown). */
+  token_id: Num;
 }
 
 export interface TopUpsTable {

@@ -112,6 +112,7 @@ export const TARGET_TABLES: Record<string, TargetColumn[]> = {
     ...ints('code', 'user_id', 'submit_time', 'start_time', 'finish_time', 'channel_id', 'quota'),
     ...strs(64, 'action', 'mj_id', 'state', 'status', 'progress'),
     ...texts('prompt', 'prompt_en', 'description', 'image_url', 'fail_reason', 'buttons', 'properties'),
+    int('token_id'),
   ],
   tasks: [
     id(),
@@ -119,6 +120,7 @@ export const TARGET_TABLES: Record<string, TargetColumn[]> = {
     ...ints('submit_time', 'start_time', 'finish_time'),
     ...strs(191, 'task_id', 'platform', 'action', 'status', 'progress'),
     ...texts('fail_reason', 'properties', 'data'),
+    int('token_id'),
   ],
   top_ups: [
     id(),

@@ -28,6 +28,7 @@ import { modelsRoutes } from './models.routes.js';
 import { passthroughRoutes } from './passthrough.routes.js';
 import { billingRoutes } from './billing.routes.js';
 import { realtimeEntry } from './realtime-upgrade.js';
+import { taskRoutes } from '../tasks/task-routes.js';
 import type { UpgradeTaker } from '../../http/front-door.js';
 import { ownWarningThreshold } from '../../notify/quota-warning.js';
 import { isApiRequest } from '../../http/route-family.js';
@@ -158,6 +159,7 @@ export async function relayRoutes(
   await passthroughRoutes(app, rt, tokenCaller, guard);
   await billingRoutes(app, rt, tokenCaller, guard);
   await channelOpsRoutes(app, rt);
+  await taskRoutes(app, rt, guard);
 
   // Routes new-api registers but does not serve: an honest 501 in OpenAI's shape.
   const notImplemented = guard(async () => {

@@ -12,6 +12,24 @@ import { useTableState } from '../../../lib/url-state';
 import { MJ_FILTERS } from '../api/keys';
 import { useDrawings } from '../api/queries';
 
+/** The proxy's buttons (U1…, 🔄, V1…) as stored: a JSON list; what a broken one holds is shown as nothing. */
+export function buttonLabels(stored: string): string[] {
+  try {
+    const list: unknown = JSON.parse(stored || '[]');
+    if (!Array.isArray(list)) return [];
+    return list
+      .map((b: unknown) => {
+        const o = b && typeof b === 'object' ? (b as Record<string, unknown>) : {};
+        const label = typeof o.label === 'string' ? o.label : '';
+        const emoji = typeof o.emoji === 'string' ? o.emoji : '';
+        return [emoji, label].filter(Boolean).join(' ');
+      })
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
 const STATUS_COLOR: Record<string, 'success' | 'error' | 'info' | 'default'> = {
   SUCCESS: 'success',
   FAILURE: 'error',
@@ -91,6 +109,23 @@ export function MidjourneyList() {
           '-'
         ),
       width: 90,
+    },
+    {
+      field: 'buttons',
+      header: t('midjourney.fields.buttons'),
+      render: (r) => {
+        const labels = buttonLabels(r.buttons);
+        return labels.length ? (
+          <Box data-testid="mj-buttons" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+            {labels.map((label, i) => (
+              <Chip key={i} size="small" variant="outlined" label={label} />
+            ))}
+          </Box>
+        ) : (
+          '-'
+        );
+      },
+      width: 180,
     },
     { field: 'prompt', header: t('midjourney.fields.prompt'), render: (r) => r.prompt, flex: 1.5 },
     {
