@@ -8,6 +8,7 @@ import { RelayError, relayError } from '../core/relay-error.js';
 import { sendExchangeError } from './send-error.js';
 import { closesUnreadBody, rawExchange, type RelayExchange } from '../core/exchange.js';
 import type { TokenAuth } from '../callers/token-auth.js';
+import type { RelayObserver } from '../../observe/relay-track.js';
 
 /** Takes a request (true) or leaves it to Fastify (false), before anything of it has been read. */
 export type RelayListener = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -27,9 +28,12 @@ export function relayListener(
   chat: Record<'openai' | 'claude' | 'gemini', ChatRoute>,
   auth: Pick<TokenAuth, 'authenticate'>,
   config: Pick<Config, 'bodyLimit' | 'trustProxy'>,
+  /** Metrics and traces, when on: each request taken is followed until its response closes. */
+  observer?: RelayObserver,
 ): RelayListener {
   return (req, res) => {
     if (req.method !== 'POST') return false;
+    const t0 = observer ? performance.now() : 0;
     const url = req.url ?? '';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
@@ -45,6 +49,8 @@ export function relayListener(
     if (type === undefined || !/^application\/json\s*(;|$)/i.test(type)) return false;
     const query = q < 0 ? {} : Object.fromEntries(new URLSearchParams(url.slice(q + 1)));
     const ex = rawExchange(req, res, query, config.trustProxy);
+    if (observer)
+      follow(observer, ex, route === chat.openai ? OPENAI : route === chat.claude ? CLAUDE : GEMINI, t0);
     let who: AdmittedCaller | Promise<AdmittedCaller>;
     try {
       who = auth.authenticate(keyOf(ex), ex.ip);
@@ -60,6 +66,18 @@ export function relayListener(
     } else readAndServe(req, ex, route, who, target, config.bodyLimit);
     return true;
   };
+}
+
+const OPENAI = '/v1/chat/completions';
+const CLAUDE = '/v1/messages';
+const GEMINI = '/v1beta/models/:target';
+
+/** Starts the request's track, under the route pattern Fastify would have matched, and ends it with the response. */
+function follow(observer: RelayObserver, ex: RelayExchange, route: string, t0: number): void {
+  const track = observer.start(route, ex.id, t0);
+  ex.track = track;
+  const res = ex.res;
+  res.once('close', () => track.finish(res.statusCode, res.writableFinished));
 }
 
 /** A refusal before the body was read in full: a large rest is not read either, its connection is closed. */
