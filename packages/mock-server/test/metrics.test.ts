@@ -242,6 +242,7 @@ describe('GET /metrics after real relay traffic', () => {
       'switchboard_channel_status',
       'switchboard_channel_info',
       'switchboard_redis_up',
+      'switchboard_realtime_sessions',
       'switchboard_rate_limit_refusals_total',
       'switchboard_model_rate_limit_refusals_total',
     ])

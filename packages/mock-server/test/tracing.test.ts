@@ -47,7 +47,7 @@ describe('OpenTelemetry traces over OTLP/HTTP', () => {
       .create({ model, messages: [{ role: 'user', content: 'Trace me' }] })
       .withResponse();
     const requestId = response.headers.get('x-oneapi-request-id')!;
-    expect(requestId).toMatch(/^\d{17}\w{8}$/);
+    expect(requestId).toMatch(/^\d{17}[\w-]{8}$/);
     const { root, children } = await spansOf(requestId);
     expect(root.name).toBe(`chat ${model}`);
     expect(root.kind).toBe(2); // server

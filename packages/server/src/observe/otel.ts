@@ -2,7 +2,7 @@ import { context, SpanKind, SpanStatusCode, trace, type Span } from '@openteleme
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import type { SpanAttributes, TraceSpan, Tracing, TracingConfig } from './tracing.js';
+import type { SpanAttributes, TraceSpan, Tracing, TracingConfig } from './trace-span.js';
 
 class OtelSpan implements TraceSpan {
   constructor(readonly span: Span) {}

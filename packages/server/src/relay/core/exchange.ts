@@ -24,15 +24,16 @@ export interface RelayExchange {
 /** From a Fastify route: the reply is hijacked so the pipeline owns the raw response, as on the raw path. */
 export function exchangeOf(req: FastifyRequest, reply: FastifyReply): RelayExchange {
   hijack(reply);
-  return {
+  const ex: RelayExchange = {
     res: reply.raw,
     id: req.id,
     headers: req.headers,
     ip: req.ip,
     query: (req.query ?? {}) as Record<string, string | undefined>,
     log: (err, what) => req.log.error({ err }, what),
-    ...(req.relayTrack ? { track: req.relayTrack } : {}),
   };
+  if (req.relayTrack) ex.track = req.relayTrack;
+  return ex;
 }
 
 /** The request id a relay answer carries, sent by {@link writeHead}. */

@@ -87,6 +87,12 @@ export async function relayRoutes(
   }
   // Realtime sessions outlive any request: they are ended (and billed) before the server and the ledger close.
   const realtime = realtimeEntry(rt);
+  ctx.metrics?.collected(
+    'switchboard_realtime_sessions',
+    'Realtime (WebSocket) sessions open',
+    'gauge',
+    () => [[{}, realtime.open()]],
+  );
   app.addHook('preClose', () => realtime.closeAll());
   app.addHook('onClose', async () => {
     await rt.ledger.close();
