@@ -178,6 +178,49 @@ describe('GET /metrics after real relay traffic', () => {
     await mock.ctx.options.set('RetryTimes', '0');
   });
 
+  it(
+    'counts a stream the client left as canceled, and bills what was delivered',
+    { timeout: 30_000 },
+    async () => {
+      const model = 'metrics-cancel';
+      const channel = String(await addChannel(mock, { name: 'metrics-cancel', type: 1, models: [model] }));
+      const labels = { route: '/v1/chat/completions', model, channel };
+      const before = (await scrape()).samples;
+      const { userId, client } = await account();
+      mock.upstreams.openai.setChunkDelay(40);
+      const controller = new AbortController();
+      try {
+        const stream = await client.chat.completions.create(
+          { model, messages: [{ role: 'user', content: 'Hi' }], stream: true },
+          { signal: controller.signal },
+        );
+        let received = 0;
+        for await (const chunk of stream) {
+          if (chunk.choices[0]?.delta.content) received++;
+          if (received === 2) controller.abort();
+        }
+      } catch {
+        // The SDK throws or ends the loop on abort: the client is gone either way.
+      } finally {
+        mock.upstreams.openai.setChunkDelay(0);
+      }
+      // The server notices the disconnect and settles what was delivered.
+      let logs = await consumeLogs(userId);
+      for (let i = 0; i < 500 && logs.n === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        logs = await consumeLogs(userId);
+      }
+      const after = (await scrape()).samples;
+      const delta = (name: string, match: Record<string, string>) =>
+        total(after, name, match) - total(before, name, match);
+      expect(logs.n).toBe(1);
+      expect(delta('switchboard_relay_requests_total', { ...labels, outcome: 'canceled' })).toBe(1);
+      expect(delta('switchboard_relay_requests_total', labels)).toBe(1);
+      expect(delta('switchboard_quota_charged_total', { model })).toBe(logs.quota);
+      expect(delta('switchboard_tokens_total', { model, kind: 'completion' })).toBe(logs.completion);
+    },
+  );
+
   it('counts /api requests by route pattern and status, and logins by method and outcome', async () => {
     const before = (await scrape()).samples;
     const login = (password: string) =>

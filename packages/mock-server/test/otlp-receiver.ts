@@ -20,6 +20,8 @@ export interface ReceivedSpan {
   attributes: Record<string, unknown>;
   status: { code?: number; message?: string };
   resource: Record<string, unknown>;
+  /** The export request's headers (OTEL_EXPORTER_OTLP_HEADERS reach here). */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 const valueOf = (v: AnyValue): unknown =>
@@ -68,6 +70,7 @@ export async function startOtlpReceiver(): Promise<{
               parentSpanId: s.parentSpanId ?? '',
               attributes: attributesOf(s.attributes),
               resource,
+              headers: req.headers,
             });
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');

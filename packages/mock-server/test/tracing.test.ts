@@ -11,6 +11,8 @@ let client: OpenAI;
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
+  // Read by the exporter when the server starts tracing.
+  process.env.OTEL_EXPORTER_OTLP_HEADERS = 'x-collector-key=k-123';
   mock = await createMockServer({
     seed: 21,
     config: { tracing: { url: `${receiver.url}/v1/traces`, serviceName: 'switchboard-test' } },
@@ -18,6 +20,7 @@ beforeAll(async () => {
   client = new OpenAI({ apiKey: mock.credentials.apiKey, baseURL: `${mock.url}/v1`, maxRetries: 0 });
 });
 afterAll(async () => {
+  delete process.env.OTEL_EXPORTER_OTLP_HEADERS;
   await mock.close();
   await receiver.close();
 });
@@ -52,6 +55,7 @@ describe('OpenTelemetry traces over OTLP/HTTP', () => {
     expect(root.name).toBe(`chat ${model}`);
     expect(root.kind).toBe(2); // server
     expect(root.resource['service.name']).toBe('switchboard-test');
+    expect(root.headers['x-collector-key']).toBe('k-123');
     expect(root.attributes).toMatchObject({
       'gen_ai.operation.name': 'chat',
       'gen_ai.system': 'openai',

@@ -21,6 +21,21 @@ class OtelSpan implements TraceSpan {
   }
 }
 
+/** `OTEL_BSP_*`, the batch processor's settings by OpenTelemetry's variables (the SDK itself reads none). */
+function batchSettings(env: NodeJS.ProcessEnv) {
+  const n = (name: string) => {
+    const v = Number(env[name]);
+    return env[name]?.trim() && Number.isInteger(v) && v > 0 ? v : undefined;
+  };
+  const settings = {
+    scheduledDelayMillis: n('OTEL_BSP_SCHEDULE_DELAY'),
+    exportTimeoutMillis: n('OTEL_BSP_EXPORT_TIMEOUT'),
+    maxQueueSize: n('OTEL_BSP_MAX_QUEUE_SIZE'),
+    maxExportBatchSize: n('OTEL_BSP_MAX_EXPORT_BATCH_SIZE'),
+  };
+  return Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+}
+
 /**
  * Spans exported in batches over OTLP/HTTP (JSON). The provider is not registered globally: the relay hands
  * each attempt its parent explicitly, so no context manager (and no async-hooks cost) is needed.
@@ -28,7 +43,12 @@ class OtelSpan implements TraceSpan {
 export function otelTracing(config: TracingConfig, version: string): Tracing {
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName, 'service.version': version }),
-    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: config.url }) })],
+    spanProcessors: [
+      new BatchSpanProcessor({
+        exporter: new OTLPTraceExporter({ url: config.url }),
+        ...batchSettings(process.env),
+      }),
+    ],
   });
   const tracer = provider.getTracer('switchboard', version);
   return {
