@@ -6,6 +6,8 @@
 // BENCH_QUICK=1: small counts, a smoke run. BENCH_PROFILE=1: afterwards, a CPU profile of Switchboard under
 // the c=64 load, summarised (a separate run, so profiling overhead never touches the numbers above);
 // BENCH_PROFILE=only: just that.
+// BENCH_METRICS=1: the same node once more with METRICS_ENABLED=true, scraped every 5 s meanwhile (issue 27's
+// target: 97 % of the throughput with metrics off).
 // BENCH_SOAK_MIN=10: afterwards, that many minutes at c=64 against Switchboard, RSS sampled along the way.
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -25,6 +27,9 @@ const PROFILE = process.env.BENCH_PROFILE === '1' || PROFILE_ONLY;
 const SOAK_MIN = Number(process.env.BENCH_SOAK_MIN ?? 0);
 /** BENCH_REDIS=1 (or a redis:// URL): the same node once more with REDIS_CONN_STRING set, side by side. */
 const REDIS = process.env.BENCH_REDIS === '1' ? 'redis://127.0.0.1:6379' : process.env.BENCH_REDIS;
+const METRICS = process.env.BENCH_METRICS === '1';
+/** How often the metrics node is scraped during the run (Prometheus's default interval is 15 s or 1 min). */
+const SCRAPE_MS = 5_000;
 const COUNTS = QUICK
   ? { warmupMs: 1_000, c1Ms: 1_000, c64Ms: 2_000, stream: 50, rounds: 1 }
   : { warmupMs: 3_000, c1Ms: 9_000, c64Ms: 15_000, stream: 600, rounds: 3 };
@@ -222,6 +227,18 @@ async function main(): Promise<void> {
       ? await startSwitchboard(upstreamUrl, [], undefined, { REDIS_CONN_STRING: REDIS })
       : undefined;
     if (withRedis) children.push(withRedis);
+    const withMetrics = METRICS
+      ? await startSwitchboard(upstreamUrl, [], undefined, { METRICS_ENABLED: 'true' })
+      : undefined;
+    if (withMetrics) children.push(withMetrics);
+    // Scraped as Prometheus would, so exposition costs count too.
+    const scraper =
+      withMetrics &&
+      setInterval(() => {
+        fetch(`http://127.0.0.1:${withMetrics.port}/metrics`)
+          .then((res) => res.text())
+          .catch(() => undefined);
+      }, SCRAPE_MS);
     const results = await measureAll({
       direct: { origin: upstreamUrl, key: upstreamKey },
       'bare proxy': { origin: `http://127.0.0.1:${bare.port}`, key: upstreamKey, pid: bare.pid },
@@ -235,7 +252,17 @@ async function main(): Promise<void> {
             },
           }
         : {}),
+      ...(withMetrics
+        ? {
+            'switchboard + metrics': {
+              origin: `http://127.0.0.1:${withMetrics.port}`,
+              key: withMetrics.key,
+              pid: withMetrics.pid,
+            },
+          }
+        : {}),
     });
+    if (scraper) clearInterval(scraper);
 
     const targets = evaluateTargets(results);
     console.log(`\n${formatReport(results, targets)}\n`);

@@ -1,8 +1,12 @@
 // The benchmark's verdict: one table of the three paths, the four targets with PASS/FAIL, and the JSON record.
 import type { LoadResult } from './load.js';
 
-/** `switchboard + redis`: the same node with REDIS_CONN_STRING set, in the Redis mode (BENCH_REDIS=1). */
-export type PathName = 'direct' | 'bare proxy' | 'switchboard' | 'switchboard + redis';
+/**
+ * `switchboard + redis`: the same node with REDIS_CONN_STRING set, in the Redis mode (BENCH_REDIS=1).
+ * `switchboard + metrics`: the same node with METRICS_ENABLED=true, scraped as Prometheus would (BENCH_METRICS=1).
+ */
+export type PathName =
+  'direct' | 'bare proxy' | 'switchboard' | 'switchboard + redis' | 'switchboard + metrics';
 
 export interface PathResult {
   /** Non-streaming, concurrency 1: latency of the whole answer. */
@@ -43,6 +47,7 @@ export function evaluateTargets(
   const gapTtft = addedTtft(s) - addedTtft(b);
   const directOverBare = d.c64.rps / b.c64.rps;
   const redis = r['switchboard + redis'];
+  const metrics = r['switchboard + metrics'];
   return [
     {
       // A direct path barely faster than the floor means the load generator, not the proxies, set the pace.
@@ -76,6 +81,22 @@ export function evaluateTargets(
       pass: s.rssMb !== undefined && s.rssMb <= 150,
     },
     ...(redis ? redisTargets(s, redis) : []),
+    ...(metrics ? metricsTargets(s, metrics) : []),
+  ];
+}
+
+/** Issue 27: metrics on keep at least 97 % of the throughput with them off, side by side. */
+function metricsTargets(s: PathResult, m: PathResult): Target[] {
+  const share = m.c64.rps / s.c64.rps;
+  return [
+    {
+      name: 'Metrics: requests/s (c=64)',
+      goal: '≥ 97 % of off',
+      value: `${(share * 100).toFixed(1)} % of off`,
+      pass: share >= 0.97,
+    },
+    { name: 'Metrics: added p50', goal: 'reported', value: signed(m.c1.p50 - s.c1.p50), pass: true },
+    { name: 'Metrics: added TTFT', goal: 'reported', value: signed(m.stream.p50 - s.stream.p50), pass: true },
   ];
 }
 

@@ -21,6 +21,10 @@ import { clientFormatOf } from './relay/entry/send-error.js';
 import { FrontDoor } from './http/front-door.js';
 import { Cluster } from './cluster/cluster.js';
 import { registerHealth } from './http/health.js';
+import { registerApiMetrics, registerMetricsEndpoint } from './http/metrics-endpoint.js';
+import { Metrics } from './observe/metrics.js';
+import { startTracing } from './observe/tracing.js';
+import { VERSION } from './version.js';
 
 export interface AppDeps {
   db: Db;
@@ -68,6 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     jobs: cluster.jobs,
     draining: false,
   };
+  // Off unless configured: with neither, nothing of prom-client's collectors or OpenTelemetry is loaded.
+  if (deps.config.metrics) ctx.metrics = new Metrics();
+  if (deps.config.tracing) ctx.tracing = await startTracing(deps.config.tracing, VERSION);
   // The relay's chat routes answer ahead of Fastify (relay-listener.ts), once the relay is set up.
   const door = new FrontDoor(deps.config.connections);
   const app = Fastify({
@@ -92,7 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(cookie, { secret: deps.config.sessionSecret });
   registerErrorHandling(app, clientFormatOf);
   registerJsonBody(app);
-  registerRateLimits(app, deps.config, cluster.limiter);
+  registerApiMetrics(app, ctx.metrics);
+  registerMetricsEndpoint(app, ctx);
+  registerRateLimits(app, deps.config, cluster.limiter, ctx.metrics);
   registerHealth(app, ctx);
   registerQueryTolerance(app);
   registerAuth(app, ctx);
@@ -100,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Last onClose hooks to run: buffered writes reach the database before it closes, then the node leaves.
   app.addHook('onClose', () => cluster.close());
   app.addHook('onClose', () => ctx.flush());
+  const tracing = ctx.tracing;
+  if (tracing) app.addHook('onClose', () => tracing.shutdown());
   await registerModules(app, ctx);
   const { listener, upgrade } = await relayRoutes(app, ctx, cluster.redis);
   door.first = listener;

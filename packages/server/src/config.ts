@@ -14,6 +14,7 @@ import {
 import { relayEnvFrom, type RelayEnv } from './config-relay.js';
 import type { DbTarget } from './db/database.js';
 import type { ServerFlags } from './flags.js';
+import { metricsConfig, tracingConfig, type MetricsConfig, type TracingSettings } from './config-observe.js';
 
 export { ConfigError } from './config-env.js';
 
@@ -85,6 +86,10 @@ export interface Config {
    * (see `PROVIDER_URL_DEFAULTS`). Set for self-hosted compatible providers and for tests.
    */
   providerUrls?: Partial<ProviderUrls>;
+  /** Prometheus metrics (`METRICS_ENABLED`, `METRICS_PORT`, `METRICS_TOKEN`); off when undefined. */
+  metrics?: MetricsConfig;
+  /** OpenTelemetry traces (`OTEL_EXPORTER_OTLP_ENDPOINT`); off when undefined. */
+  tracing?: TracingSettings;
 }
 
 /**
@@ -243,6 +248,12 @@ function journalDir(env: Env, dataDir: string, db: DbTarget): string | undefined
   return db.dialect === 'sqlite' && db.url === ':memory:' ? undefined : join(dataDir, 'ledger');
 }
 
+function observeConfig(env: Env): Pick<Config, 'metrics' | 'tracing'> {
+  const metrics = metricsConfig(env);
+  const tracing = tracingConfig(env);
+  return { ...(metrics ? { metrics } : {}), ...(tracing ? { tracing } : {}) };
+}
+
 export function loadConfig(env: Env = process.env, flags: ServerFlags = {}): Config {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   const db = databaseTarget(env, dataDir);
@@ -290,5 +301,6 @@ export function loadConfig(env: Env = process.env, flags: ServerFlags = {}): Con
     ledgerJournalDir: journalDir(env, dataDir, db),
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     providerUrls: providerUrlsFromEnv(env),
+    ...observeConfig(env),
   };
 }

@@ -3,6 +3,8 @@ import type { SecretBox } from './crypto.js';
 import type { Db } from './db/database.js';
 import type { AppEvents } from './events.js';
 import type { OptionStore } from './option-store.js';
+import type { Metrics } from './observe/metrics.js';
+import type { Tracing } from './observe/tracing.js';
 
 /** What every route module and service gets: the process-wide dependencies. */
 export interface AppContext {
@@ -29,6 +31,10 @@ export interface AppContext {
   jobs: JobScheduler;
   /** Set when the node is draining for shutdown: readiness turns false, nothing new should start. */
   draining: boolean;
+  /** Prometheus metrics, when on (`METRICS_ENABLED`, `METRICS_PORT`). */
+  metrics?: Metrics;
+  /** OpenTelemetry traces, when an OTLP endpoint is set. */
+  tracing?: Tracing;
 }
 
 export interface JobScheduler {

@@ -4,6 +4,8 @@ import type { Config } from '../config.js';
 import { AppError } from './errors.js';
 import { MemoryRateLimiter, type RateLimiter } from './rate-limit.js';
 import { isApiRequest, routePath } from './route-family.js';
+import type { Metrics } from '../observe/metrics.js';
+import type { CounterSeries } from '../observe/series.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,7 +39,11 @@ export function registerRateLimits(
   config: Config,
   /** Where the counts live: this node's memory, or Redis shared by every node. */
   limiter: LimiterFactory = (_name, count, windowMs) => new MemoryRateLimiter(count, windowMs),
+  /** Counts each refusal by limit (`switchboard_rate_limit_refusals_total`), when metrics are on. */
+  metrics?: Metrics,
 ): void {
+  const refusals = (name: string) => metrics?.rateLimited.series(name);
+  const [apiRefused, criticalRefused, webRefused] = [refusals('api'), refusals('critical'), refusals('web')];
   const limiterOf = (name: string, limit: Config['globalApiRateLimit']) =>
     limit.enabled ? limiter(name, limit.count, limit.durationS * 1000) : undefined;
   const general = limiterOf('api', config.globalApiRateLimit);
@@ -45,17 +51,23 @@ export function registerRateLimits(
   const web = limiterOf('web', config.globalWebRateLimit);
   app.addHook('onRequest', async (req) => {
     if (!isApiRequest(req) && !req.routeOptions.config?.apiRateLimit) {
-      if (web && req.routeOptions.url === CONSOLE_ROUTE && isConsolePage(req)) await refuseOver(web, req.ip);
+      if (web && req.routeOptions.url === CONSOLE_ROUTE && isConsolePage(req))
+        await refuseOver(web, req.ip, webRefused);
       return;
     }
-    await refuseOver(general, req.ip);
-    if (req.routeOptions.config?.critical) await refuseOver(critical, req.ip);
+    await refuseOver(general, req.ip, apiRefused);
+    if (req.routeOptions.config?.critical) await refuseOver(critical, req.ip, criticalRefused);
   });
 }
 
-async function refuseOver(limiter: RateLimiter | undefined, ip: string): Promise<void> {
+async function refuseOver(
+  limiter: RateLimiter | undefined,
+  ip: string,
+  refused: CounterSeries | undefined,
+): Promise<void> {
   if (!limiter) return;
   const { allowed, retryAfterS } = await limiter.hit(ip);
-  if (!allowed)
-    throw new AppError('too_many_requests', 'common.tooManyRequests', { retryAfter: retryAfterS });
+  if (allowed) return;
+  refused?.inc();
+  throw new AppError('too_many_requests', 'common.tooManyRequests', { retryAfter: retryAfterS });
 }

@@ -5,6 +5,7 @@ import type { ChannelIndex } from './channels/channel-index.js';
 import type { Ledger } from './billing/ledger.js';
 import type { ModelRateLimit } from './callers/model-rate-limit.js';
 import type { TokenAuth } from './callers/token-auth.js';
+import type { RelayObserver } from '../observe/relay-track.js';
 
 /** The relay's long-lived parts, built once per app. */
 export interface RelayRuntime {
@@ -16,4 +17,6 @@ export interface RelayRuntime {
   ledger: Ledger;
   limits: ModelRateLimit;
   agent: UpstreamAgent;
+  /** Metrics and traces of relay requests; undefined when both are off. */
+  observer?: RelayObserver;
 }

@@ -5,6 +5,8 @@ export interface Hold {
   tokenId: number;
   /** The request's worst-case charge, grown while a stream runs past it. */
   amount: number;
+  /** Taken and not yet settled or refunded (counted in `Ledger.holdsInFlight`). */
+  open?: boolean;
 }
 
 /**

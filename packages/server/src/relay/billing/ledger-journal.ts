@@ -7,6 +7,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  statSync,
   unlinkSync,
   writeFileSync,
   writeSync,
@@ -127,6 +128,19 @@ export class LedgerJournal {
   /** The batch taken at the last {@link cut} (and every one before) is in the database. */
   committed(): void {
     for (const f of this.retiring.splice(0)) unlinkSync(f);
+  }
+
+  /** Bytes in the journal's files (the one being appended and those awaiting their batch's commit). */
+  bytes(): number {
+    let total = fstatSync(this.fd).size;
+    for (const f of this.retiring) {
+      try {
+        total += statSync(f).size;
+      } catch {
+        // Deleted meanwhile.
+      }
+    }
+    return total;
   }
 
   /** Everything is in the database: nothing to replay at the next start. */

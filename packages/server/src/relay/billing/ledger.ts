@@ -9,6 +9,7 @@ import { settlementEntry } from './settlement-entry.js';
 import type { LeaseBook } from './leases.js';
 import { Room } from './room.js';
 import { SettlementQueue } from './settlement-queue.js';
+import { BillingSeries } from '../../observe/billing-series.js';
 
 /**
  * The relay's book of money. A request is admitted only when the caller's free balance (balance less what
@@ -30,6 +31,10 @@ export class Ledger {
   get writes(): number {
     return this.queue.writes;
   }
+  /** Holds taken and not yet settled or refunded (`switchboard_holds_in_flight`). */
+  holdsInFlight = 0;
+  /** Tokens and quota by model and group, when metrics are on. */
+  private readonly billing: BillingSeries | undefined;
 
   constructor(
     private readonly ctx: AppContext,
@@ -38,6 +43,12 @@ export class Ledger {
   ) {
     this.queue = new SettlementQueue(ctx.db, this.holds, ctx.logDb);
     ctx.onFlush(() => this.flush());
+    this.billing = ctx.metrics && new BillingSeries(ctx.metrics);
+  }
+
+  /** The settlement queue's state, read when metrics are scraped. */
+  get backlog(): { queued: number; oldestMs: number; journalBytes: number } {
+    return this.queue.backlog;
   }
 
   /** Journals settlements to `dir` from now on, after replaying what a crashed process left there. */
@@ -143,8 +154,9 @@ export class Ledger {
     const tokenBalance = this.leases ? this.leases.spendable('t', token.id) : token.remainQuota;
     if (limited && tokenBalance - this.holds.token(token.id) < amount)
       throw relayError(403, 'token.quotaInsufficient', {}, 'pre_consume_token_quota_failed');
-    const hold: Hold = { userId: user.id, tokenId: limited ? token.id : 0, amount };
+    const hold: Hold = { userId: user.id, tokenId: limited ? token.id : 0, amount, open: true };
     this.holds.hold(hold, amount);
+    this.holdsInFlight++;
     return hold;
   }
 
@@ -165,6 +177,7 @@ export class Ledger {
 
   /** Releases a hold: the request failed before anything was delivered. Nothing was taken, so nothing is written. */
   refund(hold: Hold): void {
+    this.closed(hold);
     this.holds.hold(hold, -hold.amount);
     hold.amount = 0;
     if (this.leases) {
@@ -191,6 +204,7 @@ export class Ledger {
     record: ConsumeRecord,
     playground: boolean,
   ): Promise<void> | undefined {
+    this.closed(hold);
     this.holds.hold(hold, -hold.amount);
     hold.amount = 0;
     const cap = Math.max(0, this.free(caller, playground, true));
@@ -201,9 +215,23 @@ export class Ledger {
     const { user } = caller;
     const before = user.quota;
     const journaled = this.enqueue(caller, playground, record);
+    this.billing?.settled(
+      record.modelName,
+      record.group,
+      record.promptTokens,
+      record.completionTokens,
+      Number(record.other.cache_tokens ?? 0),
+      record.quota,
+    );
     if (record.quota !== 0)
       warnOnQuotaCrossing(this.ctx, user.id, user.quotaWarningThreshold, before, before - record.quota);
     return journaled;
+  }
+
+  private closed(hold: Hold): void {
+    if (!hold.open) return;
+    hold.open = false;
+    this.holdsInFlight--;
   }
 
   private enqueue(

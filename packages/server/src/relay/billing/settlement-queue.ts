@@ -30,6 +30,10 @@ export class SettlementQueue {
    * include it (a failed write may have committed before its writer died).
    */
   writes = 0;
+  /** `performance.now()` when the first settlement of the queue, and of the batch being written, came. */
+  private queuedAt = 0;
+  private writingAt = 0;
+  private writingCount = 0;
 
   constructor(
     private readonly db: Db,
@@ -77,6 +81,7 @@ export class SettlementQueue {
 
   /** Queues one settlement; resolves once it is in the journal (undefined when that happened at once). */
   push(entry: Settlement): Promise<void> | undefined {
+    if (this.queue.length === 0) this.queuedAt = performance.now();
     this.queue.push(entry);
     this.holds.addUnflushed(entry.userId, entry.tokenUnlimited ? 0 : entry.tokenId, entry.delta);
     this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
@@ -104,6 +109,16 @@ export class SettlementQueue {
     return undefined;
   }
 
+  /** Settlements not yet in the database, how long the oldest has waited, and the journal's size on disk. */
+  get backlog(): { queued: number; oldestMs: number; journalBytes: number } {
+    const queued = this.queue.length + this.writingCount;
+    return {
+      queued,
+      oldestMs: queued ? performance.now() - (this.writingCount ? this.writingAt : this.queuedAt) : 0,
+      journalBytes: this.journal?.bytes() ?? 0,
+    };
+  }
+
   /** A full disk degrades to memory only, loudly, rather than failing requests already answered upstream. */
   private writeStaged(journal: LedgerJournal): void {
     try {
@@ -124,6 +139,8 @@ export class SettlementQueue {
     if (this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];
+    this.writingCount = batch.length;
+    this.writingAt = this.queuedAt;
     const journal = this.journal;
     journal?.cut();
     this.inFlight = this.writer
@@ -131,12 +148,15 @@ export class SettlementQueue {
       .then(
         () => {
           this.writes++;
+          this.writingCount = 0;
           for (const s of batch)
             this.holds.addUnflushed(s.userId, s.tokenUnlimited ? 0 : s.tokenId, -s.delta);
           this.retireJournalFiles(journal);
         },
         (err: unknown) => {
           this.writes++;
+          this.writingCount = 0;
+          this.queuedAt = this.writingAt;
           // Keep the rows for the next flush rather than lose money; the database may be back by then. Entries
           // the failed write did commit are skipped then (see Settlement.seq).
           this.queue.unshift(...batch);

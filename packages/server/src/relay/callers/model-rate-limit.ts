@@ -42,6 +42,14 @@ export class ModelRateLimit {
     this.successLog.clear();
   }
 
+  /** Requests refused so far (`switchboard_rate_limit_refusals_total{limit="model"}`). */
+  refusals = 0;
+
+  private refuse(minutes: number, count: number) {
+    this.refusals++;
+    return refused(minutes, count);
+  }
+
   /** Admits one request of `userId`, or throws 429 with new-api's message. */
   admit(userId: number, now = Date.now()): void | Promise<void> {
     const s = this.settings();
@@ -57,7 +65,7 @@ export class ModelRateLimit {
     } catch {
       return this.admitHere(userId, s, now);
     }
-    if (verdict !== 0) throw refused(s.minutes, verdict === 2 ? s.successCount : s.count);
+    if (verdict !== 0) throw this.refuse(s.minutes, verdict === 2 ? s.successCount : s.count);
   }
 
   private admitHere(userId: number, s: Settings, now: number): void {
@@ -65,8 +73,8 @@ export class ModelRateLimit {
     const since = now - s.minutes * 60_000;
     const successes = (this.successLog.get(userId) ?? []).filter((t) => t > since);
     this.successLog.set(userId, successes);
-    if (successes.length >= s.successCount) throw refused(s.minutes, s.successCount);
-    if (this.total && !this.total.hit(String(userId), now).allowed) throw refused(s.minutes, s.count);
+    if (successes.length >= s.successCount) throw this.refuse(s.minutes, s.successCount);
+    if (this.total && !this.total.hit(String(userId), now).allowed) throw this.refuse(s.minutes, s.count);
   }
 
   /** Counts a successful (status < 400) request. */

@@ -90,6 +90,11 @@ export class TokenAuth {
     return this.cache;
   }
 
+  /** Lookups of the cache so far, by result. */
+  get cacheLookups(): { hit: number; negative: number; miss: number } {
+    return this.cache.lookups;
+  }
+
   /** Entries cached now: known keys, remembered unknown keys, shared user objects. */
   get cacheSize(): { keys: number; misses: number; users: number } {
     return this.cache.size;

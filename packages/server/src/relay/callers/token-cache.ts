@@ -45,6 +45,8 @@ export class TokenCache implements CallerBalances {
   private seq = 0;
   /** Bumped by {@link clear}: a load that started before must not be cached after. */
   generation = 0;
+  /** Lookups so far by result (`switchboard_cache_requests_total`): a cached caller, a cached unknown key, neither. */
+  readonly lookups = { hit: 0, negative: 0, miss: 0 };
 
   constructor(
     private readonly limits: TokenCacheLimits = TOKEN_CACHE_LIMITS,
@@ -61,12 +63,18 @@ export class TokenCache implements CallerBalances {
         hit.seq = ++this.seq;
         this.hits.set(key, hit);
       }
+      this.lookups.hit++;
       return hit.caller;
     }
+    this.lookups.miss++;
     if (this.misses.size === 0) return undefined;
     const expires = this.misses.get(key);
     if (expires === undefined) return undefined;
-    if (expires > this.clock()) return null;
+    if (expires > this.clock()) {
+      this.lookups.miss--;
+      this.lookups.negative++;
+      return null;
+    }
     this.misses.delete(key);
     return undefined;
   }

@@ -29,6 +29,8 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
   const playground = call.playground ?? false;
   const model = call.request.model;
   const { group, price } = checkAccess(rt, call);
+  const track = ex.track;
+  track?.requested(model, group);
   const limited = rt.limits.admit(caller.user.id);
   if (limited) await limited;
   const loading = channels.ready();
@@ -56,7 +58,14 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
   try {
     const answer = await firstAnswer(
       rt,
-      { group, model, ...(pinned ? { pinned } : {}), signal, read: request.stream ? 'chunks' : 'whole' },
+      {
+        group,
+        model,
+        ...(pinned ? { pinned } : {}),
+        signal,
+        read: request.stream ? 'chunks' : 'whole',
+        track,
+      },
       (channel, upstreamModel) => attemptRequest(call, channel, upstreamModel, settings),
     );
     if (!answer) return;
@@ -86,6 +95,7 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
         playground,
       );
       rt.health.success(channel);
+      track?.answered(upstreamModel, usage.prompt_tokens, usage.completion_tokens, channel.type);
       return journaled;
     };
     if (request.stream) {
@@ -101,7 +111,12 @@ export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchang
         ...(price.modelPrice === undefined ? { budget: streamBudgetFor(ledger, call, admission) } : {}),
         startedAt,
       };
+      const streamAt = track ? performance.now() : 0;
       const outcome = await relayStream(res, provider, upstreamModel, target, signal);
+      if (track) {
+        track.streamed(outcome.firstAt, performance.now() - streamAt);
+        if (outcome.error && !outcome.aborted) track.upstreamFailed = true;
+      }
       info.frtMs = outcome.frtMs;
       const usage = await streamUsage(request, outcome);
       // Settled (journaled) before the last bytes go out: a crash after the client has its answer loses no bill.

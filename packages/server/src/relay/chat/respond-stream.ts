@@ -31,6 +31,8 @@ const SSE_HEADERS = [
 
 export interface StreamOutcome extends StreamTally {
   frtMs: number;
+  /** `performance.now()` at the first chunk; 0 when none came. */
+  firstAt: number;
   /** The client went away before the end. */
   aborted: boolean;
   /** An error the upstream sent inside the stream, or why the relay ended it (idle upstream, quota). */
@@ -107,11 +109,14 @@ export async function relayStream(
     text: '',
     toolCalls: 0,
     frtMs: -1000,
+    firstAt: 0,
     aborted: false,
     finished: false,
   };
   const firstByte = () => {
-    if (outcome.frtMs < 0) outcome.frtMs = Math.round(performance.now() - target.startedAt);
+    if (outcome.frtMs >= 0) return;
+    outcome.firstAt = performance.now();
+    outcome.frtMs = Math.round(outcome.firstAt - target.startedAt);
   };
   // Each res.write of a chunked answer is four socket writes: one per upstream read, not one per event.
   let out = '';

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { newRequestId, REQUEST_ID_HEADER } from '../../http/request-id.js';
+import type { RelayTrack } from '../../observe/relay-track.js';
 
 /**
  * One relay request as the chat pipeline sees it: the raw response it writes to, and the few facts of the
@@ -16,12 +17,14 @@ export interface RelayExchange {
   /** Query parameters (Gemini clients send `?key=`). */
   query: Record<string, string | undefined>;
   log(err: unknown, what: string): void;
+  /** The request's metrics and span, when observing. */
+  track?: RelayTrack;
 }
 
 /** From a Fastify route: the reply is hijacked so the pipeline owns the raw response, as on the raw path. */
 export function exchangeOf(req: FastifyRequest, reply: FastifyReply): RelayExchange {
   hijack(reply);
-  return {
+  const ex: RelayExchange = {
     res: reply.raw,
     id: req.id,
     headers: req.headers,
@@ -29,6 +32,8 @@ export function exchangeOf(req: FastifyRequest, reply: FastifyReply): RelayExcha
     query: (req.query ?? {}) as Record<string, string | undefined>,
     log: (err, what) => req.log.error({ err }, what),
   };
+  if (req.relayTrack) ex.track = req.relayTrack;
+  return ex;
 }
 
 /** The request id a relay answer carries, sent by {@link writeHead}. */

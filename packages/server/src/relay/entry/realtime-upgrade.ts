@@ -35,6 +35,8 @@ function realtimeKey(req: IncomingMessage): { key: string | undefined; bySubprot
 
 export interface RealtimeEntry {
   upgrade: UpgradeTaker;
+  /** Sessions open now (`switchboard_realtime_sessions`). */
+  open(): number;
   /** Ends every session (1001) and waits for their bills. */
   closeAll(): Promise<void>;
 }
@@ -108,6 +110,7 @@ export function realtimeEntry(rt: RelayRuntime): RealtimeEntry {
 
   return {
     upgrade,
+    open: () => sessions.size,
     closeAll: async () => {
       await Promise.all([...sessions].map((s) => s.shutdown()));
     },

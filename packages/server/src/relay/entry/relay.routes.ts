@@ -33,6 +33,7 @@ import type { UpgradeTaker } from '../../http/front-door.js';
 import { ownWarningThreshold } from '../../notify/quota-warning.js';
 import { isApiRequest } from '../../http/route-family.js';
 import { gateRelayBodies, loggedInFirst } from './key-gate.js';
+import { followFastifyRelayRoutes, relayGauges, relayObserver } from './observe-relay.js';
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -69,6 +70,9 @@ export async function relayRoutes(
     limits: new ModelRateLimit(ctx.options, redis && new SharedModelLimit(redis)),
     agent: createUpstreamAgent(streamIdleS * 1000),
   };
+  const observer = relayObserver(ctx);
+  if (observer) rt.observer = observer;
+  relayGauges(ctx.metrics, rt, redis);
   auth.attach(rt.ledger);
   if (ctx.config.ledgerJournalDir) await rt.ledger.openJournal(ctx.config.ledgerJournalDir);
   // Several nodes may share a server database: each admits against its own slices of the balances.
@@ -84,6 +88,12 @@ export async function relayRoutes(
   }
   // Realtime sessions outlive any request: they are ended (and billed) before the server and the ledger close.
   const realtime = realtimeEntry(rt);
+  ctx.metrics?.collected(
+    'switchboard_realtime_sessions',
+    'Realtime (WebSocket) sessions open',
+    'gauge',
+    () => [[{}, realtime.open()]],
+  );
   app.addHook('preClose', () => realtime.closeAll());
   app.addHook('onClose', async () => {
     await rt.ledger.close();
@@ -96,6 +106,8 @@ export async function relayRoutes(
     }
   });
 
+  // First, so a request's track starts before the key gate's hook (a refused key is counted too).
+  followFastifyRelayRoutes(app, observer);
   gateRelayBodies(app, rt);
   // Routes with a body had their key checked before it was read; the model lists check it here.
   const tokenCaller = async (req: FastifyRequest) =>
@@ -176,5 +188,5 @@ export async function relayRoutes(
     app.all(path, notImplemented);
   }
   app.delete('/v1/models/:model', notImplemented);
-  return { listener: relayListener(chat, rt.auth, ctx.config), upgrade: realtime.upgrade };
+  return { listener: relayListener(chat, rt.auth, ctx.config, observer), upgrade: realtime.upgrade };
 }

@@ -92,6 +92,8 @@ export async function runPassthrough(
   if (endpoint === 'edits' && !body.instruction)
     throw relayError(400, 'relay.inputRequired', { field: 'instruction' }, 'invalid_text_request');
   const { group, price } = checkAccess(rt, { caller, request: { model, messages: [] } });
+  const track = reply.request.relayTrack;
+  track?.requested(model, group);
   checkSensitive(rt, endpoint, body);
   const limited = rt.limits.admit(caller.user.id);
   if (limited) await limited;
@@ -136,7 +138,7 @@ export async function runPassthrough(
     const pinned = caller.pinnedChannel !== undefined ? rt.channels.get(caller.pinnedChannel) : undefined;
     const answer = await firstAnswer(
       rt,
-      { group, model, accept, signal, ...(pinned ? { pinned } : {}) },
+      { group, model, accept, signal, ...(pinned ? { pinned } : {}), track },
       (channel, upstreamModel) => {
         const own = endpointRoute(channel, endpoint, model)?.request;
         if (own)
@@ -174,6 +176,7 @@ export async function runPassthrough(
       rt.limits.succeeded(caller.user.id);
       const record = consumeRecord(price, usage, info, quotaPerUnit, Date.now() / 1000);
       if (quota !== undefined) record.quota = quota;
+      track?.answered(upstreamModel, usage.prompt_tokens, usage.completion_tokens, channel.type);
       await rt.ledger.settle(caller, hold, record, false);
     };
     const estimateUsage = (): Usage => {
@@ -194,7 +197,12 @@ export async function runPassthrough(
           : {}),
         startedAt,
       };
+      const streamAt = track ? performance.now() : 0;
       const outcome = await relayStream(res, providerFor(1), upstreamModel, t, signal);
+      if (track) {
+        track.streamed(outcome.firstAt, performance.now() - streamAt);
+        if (outcome.error && !outcome.aborted) track.upstreamFailed = true;
+      }
       info.frtMs = outcome.frtMs;
       const usage = await streamUsage(asChat.request, outcome);
       // Settled (journaled) before the last bytes go out: a crash after the client has its answer loses no bill.
@@ -203,7 +211,9 @@ export async function runPassthrough(
       return;
     }
     const contentType = String(res.headers['content-type'] ?? 'application/json');
+    const readAt = track ? performance.now() : 0;
     const bytes = Buffer.from(await res.body.arrayBuffer());
+    track?.streamed(0, performance.now() - readAt);
     let parsed: unknown;
     if (contentType.includes('json')) {
       try {

@@ -8,6 +8,7 @@ import type { RelayRuntime } from '../runtime.js';
 import { relayEnv } from '../../config-relay.js';
 import { Deadline } from './deadline.js';
 import { callUpstream, readErrorBody, type UpstreamRead, type UpstreamResponse } from './upstream.js';
+import type { RelayTrack } from '../../observe/relay-track.js';
 
 type Request = Parameters<typeof callUpstream>[1];
 
@@ -21,6 +22,8 @@ export interface AttemptPlan {
   signal: CancelSignal & (AbortSignal | EventEmitter);
   /** How the caller reads the answer (see callUpstream); unset for an undici body stream. */
   read?: UpstreamRead;
+  /** The request's metrics and span: each attempt is timed and counted there. */
+  track?: RelayTrack;
 }
 
 export interface Answer {
@@ -44,6 +47,7 @@ export async function firstAnswer(
   const tried: number[] = [];
   const attempts = plan.pinned ? 1 : Math.max(0, rt.ctx.options.number('RetryTimes')) + 1;
   let lastError: RelayError | undefined;
+  const track = plan.track;
   for (let i = 0; i < attempts; i++) {
     if (plan.signal.aborted) return undefined;
     const channel = plan.pinned ?? rt.channels.pick(plan.group, plan.model, tried, plan.accept);
@@ -56,13 +60,17 @@ export async function firstAnswer(
     const signal = timeoutS > 0 ? new Deadline(plan.signal, timeoutS * 1000) : plan.signal;
     try {
       const req = build(channel, upstreamModel);
-      res = await callUpstream(rt.agent, req instanceof Promise ? await req : req, signal, plan.read);
+      const ready = req instanceof Promise ? await req : req;
+      track?.attempt(channel.id, channel.type, plan.model, upstreamModel);
+      res = await callUpstream(rt.agent, ready, signal, plan.read);
     } catch {
+      track?.attemptEnd(0);
       if (plan.signal.aborted) return undefined;
       // Transport failures (refused, reset, DNS) are another channel's chance, as in new-api.
       lastError = new RelayError(502, 'relay.upstreamUnreachable', {}, 'upstream_error', 'do_request_failed');
       continue;
     }
+    track?.attemptEnd(res.statusCode);
     if (res.statusCode < 400) return { res, channel, upstreamModel, tried };
     const error = providerFor(channel.type).error(res.statusCode, await readErrorBody(res));
     // Fire-and-forget: counting (and maybe disabling) must not delay the retry or the client's answer.
@@ -76,6 +84,7 @@ export async function firstAnswer(
         : new RelayError(status, undefined, {}, error.type, error.code, error.message);
     if (!shouldRetry(status, channel.type)) break;
   }
+  if (track && lastError) track.upstreamFailed = true;
   throw (
     lastError ??
     relayError(503, 'relay.noAvailableChannel', { group: plan.group, model: plan.model }, 'model_not_found')
