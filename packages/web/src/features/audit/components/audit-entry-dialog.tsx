@@ -23,7 +23,8 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry; onClos
       onClose();
     },
   });
-  const target = entry.target_id ? `${entry.target_type} ${entry.target_id}` : entry.target_type;
+  const kind = t(`audit.targets.${entry.target_type}`);
+  const target = entry.target_id ? `${kind} ${entry.target_id}` : kind;
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid="audit-entry">
       <DialogTitle>{t('audit.entry.title', { id: entry.id, action: entry.action })}</DialogTitle>
