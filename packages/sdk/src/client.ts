@@ -1,4 +1,5 @@
 import { HttpClient, type ClientOptions } from './core/http.js';
+import { AuditResource } from './resources/audit.js';
 import { ChannelsResource } from './resources/channels.js';
 import { DrawingsResource } from './resources/drawings.js';
 import { GroupsResource } from './resources/groups.js';
@@ -57,6 +58,8 @@ export class Client {
   readonly pricing: PricingResource;
   /** The streaming chat playground. */
   readonly playground: PlaygroundResource;
+  /** The audit trail of management writes (root). */
+  readonly audit: AuditResource;
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions) {
@@ -78,6 +81,7 @@ export class Client {
     this.tasks = new TasksResource(http);
     this.pricing = new PricingResource(http);
     this.playground = new PlaygroundResource(http);
+    this.audit = new AuditResource(http);
   }
 
   /** The user id sent as `New-Api-User`: the configured one, or the one learnt from the last login. */

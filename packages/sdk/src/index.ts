@@ -97,6 +97,7 @@ export {
   type ChatCompletionChunk,
 } from './resources/playground.js';
 
+export { AuditResource, AUDIT_ROUTES } from './resources/audit.js';
 export * from './schemas/index.js';
 export * from './constants/states.js';
 export * from './constants/limits.js';

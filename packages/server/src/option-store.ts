@@ -63,7 +63,11 @@ export class OptionStore {
     return [...this.values.entries()];
   }
 
-  async set(key: string, value: string): Promise<void> {
+  /**
+   * Saves one option. `within` runs in the same transaction after the write (the audit trail's entry), so the
+   * value and its record commit together or not at all.
+   */
+  async set(key: string, value: string, within?: (trx: Db) => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('options')
@@ -72,6 +76,7 @@ export class OptionStore {
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0)
         await trx.insertInto('options').values({ key, value }).execute();
+      await within?.(trx);
     });
     this.values.set(key, value);
     this.parsed.delete(key);

@@ -1,4 +1,7 @@
 import type { CommandDef } from '../core/command.js';
+import auditList from './audit/list.js';
+import auditRevert from './audit/revert.js';
+import auditShow from './audit/show.js';
 import login from './auth/login.js';
 import logout from './auth/logout.js';
 import status from './auth/status.js';
@@ -136,6 +139,9 @@ export const COMMANDS: readonly CommandDef[] = [
   logsClear,
   tasksList,
   tasksGet,
+  auditList,
+  auditShow,
+  auditRevert,
   pricing,
   models,
   redeem,

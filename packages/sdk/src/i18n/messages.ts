@@ -600,6 +600,29 @@ export const MESSAGES = {
     zh: '请联系管理员配置聊天链接',
     en: 'please contact admin to configure chat links',
   },
+  // Audit trail
+  'audit.invalidTargetType': {
+    zh: '目标类型必须是 option、channel、user、token、redemption 或 log',
+    en: 'the target type must be option, channel, user, token, redemption or log',
+  },
+  'audit.notFound': { zh: '审计记录不存在', en: 'the audit entry does not exist' },
+  'audit.notRevertible': {
+    zh: '只有系统设置和渠道的变更可以撤销',
+    en: 'only option and channel changes can be reverted',
+  },
+  'audit.secretNotRevertible': {
+    zh: '该变更涉及密钥，审计记录不保存密钥，无法撤销',
+    en: 'this change involves a secret, which the audit trail does not keep, so it cannot be reverted',
+  },
+  'audit.targetChanged': {
+    zh: '目标在此记录之后又被修改过，无法撤销；请先撤销之后的变更',
+    en: 'the target has changed since this entry; revert the later changes first',
+  },
+  'audit.targetDeleted': {
+    zh: '目标已被删除，无法撤销',
+    en: 'the target has been deleted since this entry, so it cannot be reverted',
+  },
+  'audit.nothingToRevert': { zh: '该记录没有可撤销的变更', en: 'this entry has no change to revert' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 /** A key of {@link MESSAGES}. */

@@ -38,6 +38,8 @@ export const LIST_PAGING = {
   usage: unpaged,
   /** `GET /api/user/topup/self` (a later new-api route): `p` 1-based, paged object. */
   topUps: pagedObject,
+  /** `GET /api/audit` (Switchboard's): `p` 1-based, paged object. */
+  audit: pagedObject,
   /** `GET /api/mj/` and `/api/mj/self`: `p` 0-based, fixed 10 per page, bare array. */
   drawings: fixedTen,
   /** `GET /api/task/` and `/api/task/self`: `p` 0-based, fixed 10 per page, bare array. */

@@ -1,4 +1,5 @@
 import { routeKey, type RouteDescriptor, type RouteTable } from '../core/route.js';
+import { AUDIT_ROUTES } from './audit.js';
 import { CHANNEL_MODEL_ROUTES } from './channel-models.js';
 import { CHANNEL_TAG_ROUTES } from './channel-tags.js';
 import { CHANNEL_ROUTES } from './channels.js';
@@ -40,6 +41,7 @@ export const ROUTE_TABLES: Readonly<Record<string, RouteTable>> = {
   tasks: TASK_ROUTES,
   pricing: PRICING_ROUTES,
   playground: PLAYGROUND_ROUTES,
+  audit: AUDIT_ROUTES,
 };
 
 /** One SDK method and the HTTP call it makes. */

@@ -26,3 +26,4 @@ export * from './option-types.js';
 export * from './option-values.js';
 export * from './option.js';
 export * from './settings.js';
+export * from './audit.js';

@@ -281,6 +281,26 @@ export interface BalanceLeasesTable {
   expires_at: number;
 }
 
+/** One management write (issue 27); rows are only ever inserted. */
+export interface AuditLogsTable {
+  id: Id;
+  created_at: number;
+  actor_id: number;
+  actor_name: Str;
+  ip: Str;
+  /** 'session' or 'access_token'. */
+  via: string;
+  /** A prefix of the session's or access token's SHA-256: enough to tell them apart, useless to sign in. */
+  credential: Str;
+  action: string;
+  target_type: string;
+  target_id: Str;
+  /** JSON of the changed fields, secrets redacted; null for a creation (before) or deletion (after). */
+  before: ColumnType<string | null, string | null | undefined, string | null>;
+  after: ColumnType<string | null, string | null | undefined, string | null>;
+  reverted_from: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -301,6 +321,7 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   notify_counts: NotifyCountsTable;
   balance_leases: BalanceLeasesTable;
+  audit_logs: AuditLogsTable;
 }
 
 /** Reads a boolean column the same way on every dialect. */

@@ -15,7 +15,17 @@ export interface AuthUser {
   status: number;
   group: string;
   viaAccessToken: boolean;
+  /** The client address (behind trusted proxies), for the audit trail. */
+  ip: string;
+  /**
+   * The credential the request came with, for the audit trail: a prefix of the session id or of the access
+   * token's hash (both are SHA-256 of the secret), so entries tell sessions apart without holding a secret.
+   */
+  credential: string;
 }
+
+/** Length of {@link AuthUser.credential}: 64 bits of the hash, plenty to tell one user's sessions apart. */
+const CREDENTIAL_REF_LENGTH = 16;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,35 +53,42 @@ export function sessionSecretOf(req: FastifyRequest): string | undefined {
   return unsigned.valid && unsigned.value ? unsigned.value : undefined;
 }
 
-async function loadUser(ctx: AppContext, id: number, viaAccessToken: boolean): Promise<AuthUser | undefined> {
+async function loadUser(
+  ctx: AppContext,
+  req: FastifyRequest,
+  id: number,
+  viaAccessToken: boolean,
+  hash: string,
+): Promise<AuthUser | undefined> {
   const row = await ctx.db
     .selectFrom('users')
     .select(['id', 'username', 'role', 'status', 'group'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return row && { ...row, viaAccessToken };
+  return row && { ...row, viaAccessToken, ip: req.ip, credential: hash.slice(0, CREDENTIAL_REF_LENGTH) };
 }
 
 async function identify(ctx: AppContext, req: FastifyRequest): Promise<AuthUser | undefined> {
   const secret = sessionSecretOf(req);
   if (secret) {
     const userId = await findSessionUserId(ctx.db, secret, ctx.now());
-    if (userId !== undefined) return loadUser(ctx, userId, false);
+    if (userId !== undefined) return loadUser(ctx, req, userId, false, sha256Hex(secret));
   }
   const header = req.headers.authorization?.trim();
   if (!header) return undefined;
   const token = header.replace(/^Bearer\s+/i, '').trim();
+  const hash = sha256Hex(token);
   const row = token
     ? await ctx.db
         .selectFrom('users')
         .select('id')
-        .where('access_token', '=', sha256Hex(token))
+        .where('access_token', '=', hash)
         .where('deleted_at', 'is', null)
         .executeTakeFirst()
     : undefined;
   if (!row) throw unauthorized('auth.accessTokenInvalid');
-  return loadUser(ctx, row.id, true);
+  return loadUser(ctx, req, row.id, true, hash);
 }
 
 /** new-api requires `New-Api-User: <id>` with either credential; it guards against cross-site requests. */

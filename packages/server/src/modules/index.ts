@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { recordRoutes } from '../http/api-route.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { channelsRoutes } from './channels/channels.routes.js';
 import { emailRoutes } from './email/email.routes.js';
 import { logsRoutes } from './logs/logs.routes.js';
@@ -35,4 +36,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await tasksRoutes(app, ctx);
   await pricingRoutes(app, ctx);
   await openapiRoutes(app, ctx);
+  await auditRoutes(app, ctx);
 }

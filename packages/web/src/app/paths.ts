@@ -25,6 +25,7 @@ export const paths = {
   task: '/task',
   chat: '/chat',
   chat2link: '/chat2link',
+  audit: '/audit',
 } as const;
 
 export const hrefs = {

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { isAdmin, useUser } from '../lib/session';
+import { isAdmin, isRoot, useUser } from '../lib/session';
 import { NotFound } from './not-found';
 
 /**
@@ -9,5 +9,12 @@ import { NotFound } from './not-found';
 export function RequireAdmin() {
   const user = useUser();
   if (!isAdmin(user)) return <NotFound />;
+  return <Outlet />;
+}
+
+/** The same for the super admin's screens (the audit trail); the server allows their calls to root alone. */
+export function RequireRoot() {
+  const user = useUser();
+  if (!isRoot(user)) return <NotFound />;
   return <Outlet />;
 }

@@ -1,6 +1,7 @@
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import type { FeatureRoutes } from '../components/lazy-route';
 import { ScreenBoundary } from '../components/screen-error';
+import { auditRoutes } from '../features/audit/routes';
 import { authRoutes } from '../features/auth/routes';
 import { channelRoutes } from '../features/channel/routes';
 import { chatRoutes } from '../features/chat/routes';
@@ -18,7 +19,7 @@ import { tokenRoutes } from '../features/token/routes';
 import { userRoutes } from '../features/user/routes';
 import { AppShell } from './layout/app-shell';
 import { NotFound } from './not-found';
-import { RequireAdmin } from './require-admin';
+import { RequireAdmin, RequireRoot } from './require-admin';
 import { RequireAuth } from './require-auth';
 
 const features: FeatureRoutes[] = [
@@ -37,6 +38,7 @@ const features: FeatureRoutes[] = [
   channelRoutes,
   redemptionRoutes,
   userRoutes,
+  auditRoutes,
 ];
 
 /** Every screen is its own lazily loaded chunk under the shell; protected ones sit under RequireAuth. */
@@ -52,6 +54,7 @@ export function routeTree(): RouteObject[] {
           children: [
             ...features.flatMap((f) => f.private ?? []),
             { element: <RequireAdmin />, children: features.flatMap((f) => f.admin ?? []) },
+            { element: <RequireRoot />, children: features.flatMap((f) => f.root ?? []) },
           ],
         },
         { path: '*', element: <NotFound /> },

@@ -4,13 +4,15 @@ import { preloadable } from '../lib/preloadable';
 import { ScreenBoundary } from './screen-error';
 
 /**
- * What a feature's routes.tsx exports: open routes, routes that need a signed-in user, and routes only an
- * admin (role ≥ 10) may open.
+ * What a feature's routes.tsx exports: open routes, routes that need a signed-in user, routes only an
+ * admin (role ≥ 10) may open, and routes for the super admin (role 100) alone.
  */
 export interface FeatureRoutes {
   open?: RouteObject[];
   private?: RouteObject[];
   admin?: RouteObject[];
+  /** Only the super admin (role 100): the audit trail. */
+  root?: RouteObject[];
 }
 
 /** Each screen's loader by the first segment of its path, for {@link preloadScreen}. */

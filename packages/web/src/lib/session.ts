@@ -38,3 +38,7 @@ export function useUser(): StoredUser | null {
 export function isAdmin(user: StoredUser | null): boolean {
   return (user?.role ?? 0) >= 10;
 }
+
+export function isRoot(user: StoredUser | null): boolean {
+  return (user?.role ?? 0) >= 100;
+}

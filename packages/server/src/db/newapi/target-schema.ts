@@ -148,6 +148,8 @@ export const NEW_TABLES = [
   'job_leases',
   'notify_counts',
   'verification_codes',
+  // The audit trail (issue 27) starts with the adoption.
+  'audit_logs',
 ] as const;
 
 /** Where an adopted table waits while Switchboard's table of its name is created and filled. */

@@ -2,6 +2,7 @@ import { CHANNEL_MODEL_ROUTES, CHANNEL_ROUTES, MODEL_ROUTES } from '@switchboard
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { apiRoute } from '../../http/api-route.js';
+import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { UNPAGED_SEARCH_LIMIT, unpaged, zeroBasedPageRequest } from '../../http/legacy-paging.js';
 import { listEnabledModels } from './abilities.js';
@@ -44,29 +45,35 @@ export async function channelsRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   apiRoute(app, R.get, async ({ id }) => ok(service.toChannelDto(await service.getChannel(ctx, id))));
 
-  apiRoute(app, R.revealKey, async ({ id }) => ok({ key: await service.revealKey(ctx, id) }));
+  apiRoute(app, R.revealKey, async ({ req, id }) =>
+    ok({ key: await service.revealKey(ctx, caller(req), id) }),
+  );
 
-  apiRoute(app, R.create, { body: true }, async ({ body }) => ok(await service.createChannels(ctx, body)));
+  apiRoute(app, R.create, { body: true }, async ({ req, body }) =>
+    ok(await service.createChannels(ctx, caller(req), body)),
+  );
 
   // One route for full edits and the list's inline status, priority and weight edits
   // (the SDK's update, updateStatus, updatePriority and updateWeight).
-  apiRoute(app, R.update, { body: true }, async ({ body }) =>
-    ok(service.toChannelDto(await service.updateChannel(ctx, body))),
+  apiRoute(app, R.update, { body: true }, async ({ req, body }) =>
+    ok(service.toChannelDto(await service.updateChannel(ctx, caller(req), body))),
   );
 
-  apiRoute(app, R.deleteDisabled, async () => ok(await service.deleteDisabledChannels(ctx)));
+  apiRoute(app, R.deleteDisabled, async ({ req }) =>
+    ok(await service.deleteDisabledChannels(ctx, caller(req))),
+  );
 
-  apiRoute(app, R.delete, async ({ id }) => {
+  apiRoute(app, R.delete, async ({ req, id }) => {
     await service.getChannel(ctx, id);
-    await service.deleteChannels(ctx, [id]);
+    await service.deleteChannels(ctx, caller(req), [id]);
     return ok();
   });
 
-  apiRoute(app, R.deleteMany, { body: true }, async ({ body }) =>
-    ok(await service.deleteChannels(ctx, body.ids)),
+  apiRoute(app, R.deleteMany, { body: true }, async ({ req, body }) =>
+    ok(await service.deleteChannels(ctx, caller(req), body.ids)),
   );
 
-  apiRoute(app, R.fix, async () => ok(await service.fixAbilities(ctx)));
+  apiRoute(app, R.fix, async ({ req }) => ok(await service.fixAbilities(ctx, caller(req))));
 
   await tagsRoutes(app, ctx);
 }

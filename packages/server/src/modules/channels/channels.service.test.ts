@@ -9,6 +9,8 @@ import { testDialects } from '../../testing/test-db.js';
 import * as service from './channels.service.js';
 import { editTag, setChannelsTag, setTagStatus } from './tags.service.js';
 
+const actor = { id: 1, username: 'root', ip: '127.0.0.1', viaAccessToken: false, credential: 'test' };
+
 describe.each(testDialects())('channels service on %s', (dialect) => {
   let t: TestApp;
   const changed: number[][] = [];
@@ -34,20 +36,22 @@ describe.each(testDialects())('channels service on %s', (dialect) => {
       models: 'm1,m2',
       group: 'default,vip',
     });
-    const ids = await service.createChannels(t.ctx, create);
+    const ids = await service.createChannels(t.ctx, actor, create);
     expect(ids).toHaveLength(2);
     expect(await abilityCount(ids)).toBe(8);
     expect(changed.at(-1)).toEqual(ids);
 
     const update = ChannelUpdateParamsSchema.parse({ id: ids[0], models: 'm1', status: 2 });
-    const saved = await service.updateChannel(t.ctx, update);
+    const saved = await service.updateChannel(t.ctx, actor, update);
     expect(saved).toMatchObject({ models: 'm1', status: 2 });
     expect(t.ctx.secrets.open(saved.key)).toBe('k1');
     expect(await abilityCount([ids[0]!])).toBe(2);
 
-    expect(await setChannelsTag(t.ctx, ids, 'grp')).toBe(2);
-    expect(await setTagStatus(t.ctx, 'grp', 1)).toBe(2);
-    expect(await editTag(t.ctx, ChannelTagEditParamsSchema.parse({ tag: 'grp', groups: 'default' }))).toBe(2);
+    expect(await setChannelsTag(t.ctx, actor, ids, 'grp')).toBe(2);
+    expect(await setTagStatus(t.ctx, actor, 'grp', 1)).toBe(2);
+    expect(
+      await editTag(t.ctx, actor, ChannelTagEditParamsSchema.parse({ tag: 'grp', groups: 'default' })),
+    ).toBe(2);
     expect(await abilityCount(ids)).toBe(3);
 
     const page = { page: 1, pageSize: 10, offset: 0 };
@@ -55,8 +59,8 @@ describe.each(testDialects())('channels service on %s', (dialect) => {
     expect(listed).toMatchObject({ total: 1 });
     expect(listed.items.map((c) => c.key)).toEqual(['', '']);
 
-    expect(await service.fixAbilities(t.ctx)).toBe(2);
-    expect(await service.deleteChannels(t.ctx, ids)).toBe(2);
+    expect(await service.fixAbilities(t.ctx, actor)).toBe(2);
+    expect(await service.deleteChannels(t.ctx, actor, ids)).toBe(2);
     expect(await abilityCount(ids)).toBe(0);
   });
 });

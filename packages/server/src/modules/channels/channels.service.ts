@@ -13,7 +13,10 @@ import { insertReturningId } from '../../db/insert-id.js';
 import type { ChannelsTable } from '../../db/tables.js';
 import { notFound } from '../../http/errors.js';
 import type { PageRequest } from '../../http/paging.js';
+import type { AuditActor } from '../audit/audited.js';
+import { audited } from '../audit/audited.js';
 import { deleteAbilities, rebuildAbilities } from './abilities.js';
+import { auditChannelChanged, auditChannelCreated, auditChannelDeleted } from './channel-audit.js';
 import * as repo from './channels.repository.js';
 
 /**
@@ -101,6 +104,7 @@ export async function getChannel(ctx: AppContext, id: number): Promise<repo.Chan
 /** Creates one channel, or one per key line in batch mode, all in one transaction; returns the new ids. */
 export async function createChannels(
   ctx: AppContext,
+  actor: AuditActor,
   params: z.output<typeof ChannelCreateParamsSchema>,
 ): Promise<number[]> {
   const { mode, key, ...fields } = params;
@@ -117,6 +121,7 @@ export async function createChannels(
       };
       const id = await insertReturningId(trx, 'channels', values);
       await rebuildAbilities(trx, [{ ...values, id, tag: values.tag ?? '' }]);
+      await auditChannelCreated(ctx, trx, actor, (await repo.findChannel(trx, id))!);
       created.push(id);
     }
     return created;
@@ -131,6 +136,7 @@ export async function createChannels(
  */
 export async function updateChannel(
   ctx: AppContext,
+  actor: AuditActor,
   params: z.output<typeof ChannelUpdateParamsSchema>,
 ): Promise<repo.ChannelRow> {
   const { id, key, ...fields } = params;
@@ -148,38 +154,64 @@ export async function updateChannel(
       await trx.updateTable('channels').set(patch).where('id', '=', id).execute();
     const row = (await repo.findChannel(trx, id))!;
     await rebuildAbilities(trx, [row]);
+    // Compared in the clear so the trail can say whether the key changed, without recording either.
+    const keyChanged = key !== undefined && !sameKey(ctx, current.key, key);
+    await auditChannelChanged(ctx, trx, actor, 'channel.update', current, row, keyChanged);
     return row;
   });
   notifyChannelsChanged(ctx, [id]);
   return saved;
 }
 
+/** Whether a sealed key holds `plain`; one sealed under another CRYPTO_SECRET counts as different. */
+function sameKey(ctx: AppContext, sealed: string, plain: string): boolean {
+  try {
+    return ctx.secrets.open(sealed) === plain;
+  } catch {
+    return false;
+  }
+}
+
 /** Deletes channels and their abilities in one transaction; returns how many channels were deleted. */
-export async function deleteChannels(ctx: AppContext, ids: readonly number[]): Promise<number> {
+export async function deleteChannels(
+  ctx: AppContext,
+  actor: AuditActor,
+  ids: readonly number[],
+): Promise<number> {
   const count = await ctx.db.transaction().execute(async (trx) => {
+    const rows = ids.length > 0 ? await repo.findChannelsByIds(trx, ids) : [];
     await deleteAbilities(trx, ids);
-    return repo.deleteChannels(trx, ids);
+    const deleted = await repo.deleteChannels(trx, ids);
+    for (const row of rows) await auditChannelDeleted(ctx, trx, actor, row);
+    return deleted;
   });
   if (count > 0) notifyChannelsChanged(ctx, [...ids]);
   return count;
 }
 
-export async function deleteDisabledChannels(ctx: AppContext): Promise<number> {
-  return deleteChannels(ctx, await repo.disabledChannelIds(ctx.db));
+export async function deleteDisabledChannels(ctx: AppContext, actor: AuditActor): Promise<number> {
+  return deleteChannels(ctx, actor, await repo.disabledChannelIds(ctx.db));
 }
 
-/** The decrypted key, for the root-only reveal endpoint. */
-export async function revealKey(ctx: AppContext, id: number): Promise<string> {
-  return ctx.secrets.open((await getChannel(ctx, id)).key);
+/** The decrypted key, for the root-only reveal endpoint; who read it is recorded. */
+export async function revealKey(ctx: AppContext, actor: AuditActor, id: number): Promise<string> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.findChannel(trx, id);
+    if (!row) throw notFound('channel.notFound');
+    await audited(ctx, trx, actor, { action: 'channel.reveal_key', targetType: 'channel', targetId: id });
+    return ctx.secrets.open(row.key);
+  });
 }
 
 /** Rebuilds every channel's abilities (new-api's "fix"); returns the number of channels. */
-export async function fixAbilities(ctx: AppContext): Promise<number> {
+export async function fixAbilities(ctx: AppContext, actor: AuditActor): Promise<number> {
   const count = await ctx.db.transaction().execute(async (trx) => {
     const channels = await repo.listAllChannels(trx);
     // Also drops orphan rows of channels that no longer exist.
     await trx.deleteFrom('abilities').execute();
     await rebuildAbilities(trx, channels);
+    const after = { abilities_rebuilt_for: channels.length };
+    await audited(ctx, trx, actor, { action: 'channel.fix', targetType: 'channel', after });
     return channels.length;
   });
   notifyChannelsChanged(ctx);

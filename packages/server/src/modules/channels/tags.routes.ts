@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { apiRoute } from '../../http/api-route.js';
+import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
 import { editTag, setChannelsTag, setTagStatus } from './tags.service.js';
@@ -27,21 +28,21 @@ const BatchTagSchema = ChannelBatchTagParamsSchema.extend({
 export async function tagsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   apiRoute(app, CHANNEL_ROUTES.setTag, async ({ req }) => {
     const { ids, tag } = parse(BatchTagSchema, req.body);
-    return ok(await setChannelsTag(ctx, ids, tag));
+    return ok(await setChannelsTag(ctx, caller(req), ids, tag));
   });
 
-  apiRoute(app, R.enable, { body: true }, async ({ body }) => {
-    await setTagStatus(ctx, body.tag, ChannelStatus.Enabled);
+  apiRoute(app, R.enable, { body: true }, async ({ req, body }) => {
+    await setTagStatus(ctx, caller(req), body.tag, ChannelStatus.Enabled);
     return ok();
   });
 
-  apiRoute(app, R.disable, { body: true }, async ({ body }) => {
-    await setTagStatus(ctx, body.tag, ChannelStatus.ManuallyDisabled);
+  apiRoute(app, R.disable, { body: true }, async ({ req, body }) => {
+    await setTagStatus(ctx, caller(req), body.tag, ChannelStatus.ManuallyDisabled);
     return ok();
   });
 
-  apiRoute(app, R.update, { body: true }, async ({ body }) => {
-    await editTag(ctx, body);
+  apiRoute(app, R.update, { body: true }, async ({ req, body }) => {
+    await editTag(ctx, caller(req), body);
     return ok();
   });
 }

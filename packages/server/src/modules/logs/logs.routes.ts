@@ -62,8 +62,8 @@ export async function logsRoutes(app: FastifyInstance, ctx: AppContext): Promise
   apiRoute(app, R.statSelf, { query: true }, async ({ req, query }) =>
     ok(await logStat(ctx, filterOf(query), self(req))),
   );
-  apiRoute(app, R.delete, { query: true }, async ({ query }) =>
-    ok(await deleteLogs(ctx, query.target_timestamp)),
+  apiRoute(app, R.delete, { query: true }, async ({ req, query }) =>
+    ok(await deleteLogs(ctx, caller(req), query.target_timestamp)),
   );
 
   // The dashboard asks for a whole window at once, so these answer bare arrays (new-api's shape), unpaged.

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { toBool, type LogsTable } from '../../db/tables.js';
 import type { PageRequest } from '../../http/paging.js';
+import { audited, type AuditActor } from '../audit/audited.js';
 import { ClosedWindowCache } from './closed-window-cache.js';
 import {
   channelNames,
@@ -159,10 +160,17 @@ export async function logStat(ctx: AppContext, filter: LogFilter, viewer: LogVie
   return { quota: all.quota, rpm: minute.count, tpm: minute.tokens };
 }
 
-export async function deleteLogs(ctx: AppContext, before: number): Promise<number> {
+/** Deletes the logs created before `before`, with its audit entry (the cut-off and the count). */
+export async function deleteLogs(ctx: AppContext, actor: AuditActor, before: number): Promise<number> {
   const t = totals(ctx);
   try {
-    return await deleteLogsBefore(ctx.logDb, before);
+    return await ctx.db.transaction().execute(async (trx) => {
+      // With LOG_SQL_DSN the logs live in a database of their own: the clear commits there, its entry here.
+      const deleted = await deleteLogsBefore(ctx.logDb === ctx.db ? trx : ctx.logDb, before);
+      const after = { before_timestamp: before, deleted };
+      await audited(ctx, trx, actor, { action: 'log.delete', targetType: 'log', after });
+      return deleted;
+    });
   } finally {
     t.count.invalidate();
     t.consumed.invalidate();

@@ -2,6 +2,7 @@ import { OPTION_ROUTES as R, translate } from '@switchboard/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { apiRoute } from '../../http/api-route.js';
+import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { requestLang } from '../../http/language.js';
 import { listOptions, resetModelRatio, updateOption } from './options.service.js';
@@ -12,13 +13,13 @@ export async function optionsRoutes(app: FastifyInstance, ctx: AppContext): Prom
   apiRoute(app, R.list, async () => ok(listOptions(ctx)));
 
   // options.update, and options.updateMany one key at a time.
-  apiRoute(app, R.update, { body: true }, async ({ body: { key, value } }) => {
-    await updateOption(ctx, key, value);
+  apiRoute(app, R.update, { body: true }, async ({ req, body: { key, value } }) => {
+    await updateOption(ctx, caller(req), key, value);
     return ok();
   });
 
   apiRoute(app, R.resetModelRatio, async ({ req }) => {
-    await resetModelRatio(ctx);
+    await resetModelRatio(ctx, caller(req));
     return ok(undefined, translate('option.modelRatioReset', requestLang(req)));
   });
 }

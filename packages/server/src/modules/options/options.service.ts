@@ -7,6 +7,7 @@ import {
 } from '@switchboard/sdk';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
+import { audited, changedFields, type AuditActor } from '../audit/audited.js';
 
 const KNOWN_KEYS: ReadonlySet<string> = new Set(OPTION_KEYS);
 
@@ -23,16 +24,54 @@ export function listOptions(ctx: AppContext): OptionEntry[] {
  * Unknown keys are refused so a typo cannot create a dead row; switching on a login method or check needs its
  * settings first. The store applies the value in memory at once; the other nodes hear of it (cluster/).
  */
-export async function updateOption(ctx: AppContext, key: string, value: string): Promise<void> {
+export async function updateOption(
+  ctx: AppContext,
+  actor: AuditActor,
+  key: string,
+  value: string,
+  audit: { action?: string; revertedFrom?: number } = {},
+): Promise<number> {
   if (!KNOWN_KEYS.has(key)) throw badRequest('option.unknownKey');
   const current = Object.fromEntries(ctx.options.entries());
   const guard = optionEnableGuard(key, value, current);
   if (guard) throw badRequest(guard);
-  await ctx.options.set(key, value);
+  const entry = await saveAudited(
+    ctx,
+    actor,
+    key,
+    value,
+    audit.action ?? 'option.update',
+    audit.revertedFrom,
+  );
   ctx.events.emit('options', [key]);
+  return entry;
 }
 
-export async function resetModelRatio(ctx: AppContext): Promise<void> {
-  await ctx.options.set('ModelRatio', OPTION_DEFAULTS.ModelRatio);
+export async function resetModelRatio(ctx: AppContext, actor: AuditActor): Promise<void> {
+  await saveAudited(ctx, actor, 'ModelRatio', OPTION_DEFAULTS.ModelRatio, 'option.reset_model_ratio');
   ctx.events.emit('options', ['ModelRatio']);
+}
+
+/**
+ * Saves an option with its audit entry in one transaction; answers the entry's id. A secret option's values are
+ * never recorded, only that it changed.
+ */
+async function saveAudited(
+  ctx: AppContext,
+  actor: AuditActor,
+  key: string,
+  value: string,
+  action: string,
+  revertedFrom?: number,
+): Promise<number> {
+  const was = ctx.options.get(key);
+  const { before, after } = isSecretOptionKey(key)
+    ? changedFields({}, {}, was === value ? [] : ['value'])
+    : { before: { value: was }, after: { value } };
+  let entry = 0;
+  await ctx.options.set(key, value, async (trx) => {
+    const record = { action, targetType: 'option' as const, targetId: key, before, after, revertedFrom };
+    entry = await audited(ctx, trx, actor, record);
+  });
+  return entry;
 }

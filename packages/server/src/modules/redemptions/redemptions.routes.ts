@@ -9,12 +9,12 @@ import type { AppContext } from '../../context.js';
 import { apiRoute } from '../../http/api-route.js';
 import { caller } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
-import { notFound } from '../../http/errors.js';
 import { pageBody, pageRequest } from '../../http/paging.js';
 import { parse } from '../../http/validate.js';
-import { listRedemptions, softDeleteRedemption } from './redemptions.repository.js';
+import { listRedemptions } from './redemptions.repository.js';
 import {
   createRedemptions,
+  deleteRedemption,
   getRedemption,
   toRedemptionDto,
   updateRedemption,
@@ -52,14 +52,13 @@ export async function redemptionsRoutes(app: FastifyInstance, ctx: AppContext): 
     const flag = (req.query as { status_only?: string }).status_only;
     if (flag && parse(BoolFlagSchema, flag)) {
       const { id, status } = parse(RedemptionStatusUpdateParamsSchema, req.body);
-      return ok(await updateRedemptionStatus(ctx, id, status));
+      return ok(await updateRedemptionStatus(ctx, caller(req), id, status));
     }
-    return ok(await updateRedemption(ctx, parse(RedemptionUpdateParamsSchema, req.body)));
+    return ok(await updateRedemption(ctx, caller(req), parse(RedemptionUpdateParamsSchema, req.body)));
   });
 
-  apiRoute(app, R.delete, async ({ id }) => {
-    const deleted = await softDeleteRedemption(ctx.db, id, ctx.now());
-    if (deleted === 0) throw notFound('redemption.notFound');
+  apiRoute(app, R.delete, async ({ req, id }) => {
+    await deleteRedemption(ctx, caller(req), id);
     return ok();
   });
 

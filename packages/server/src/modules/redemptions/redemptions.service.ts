@@ -11,7 +11,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { audited, changedFields, type AuditActor } from '../audit/audited.js';
 import {
+  softDeleteRedemption,
   claimRedemption,
   findRedemption,
   findRedemptionByKey,
@@ -35,6 +37,11 @@ export function toRedemptionDto(row: RedemptionRow) {
   };
 }
 
+/** The fields of a code the audit trail records; never its key, which is a credential. */
+function redemptionSnapshot(row: RedemptionRow) {
+  return { name: row.name, quota: Number(row.quota), status: Number(row.status) };
+}
+
 export async function getRedemption(ctx: AppContext, id: number): Promise<RedemptionRow> {
   const row = await findRedemption(ctx.db, id);
   if (!row) throw notFound('redemption.notFound');
@@ -52,13 +59,20 @@ export async function createRedemptions(
     const keys: string[] = [];
     for (let i = 0; i < params.count; i++) {
       const key = randomUUID().replaceAll('-', '');
-      await insertRedemption(trx, {
+      const id = await insertRedemption(trx, {
         user_id: admin.id,
         key,
         name: params.name,
         quota: params.quota,
         status: RedemptionStatus.Unused,
         created_time: now,
+      });
+      const after = { ...redemptionSnapshot((await findRedemption(trx, id))!), batch: params.count };
+      await audited(ctx, trx, admin, {
+        action: 'redemption.create',
+        targetType: 'redemption',
+        targetId: id,
+        after,
       });
       keys.push(key);
     }
@@ -69,25 +83,56 @@ export async function createRedemptions(
 /** Renames a code or changes its quota; a used code is history and cannot be edited. */
 export async function updateRedemption(
   ctx: AppContext,
+  actor: AuditActor,
   params: z.output<typeof RedemptionUpdateParamsSchema>,
 ) {
   const row = await getRedemption(ctx, params.id);
   const values = { name: params.name ?? row.name, quota: params.quota ?? row.quota };
-  if (row.status === RedemptionStatus.Used || (await updateUnusedRedemption(ctx.db, row.id, values)) === 0) {
-    throw conflict('redemption.onlyUnusedEditable');
-  }
-  return toRedemptionDto(await getRedemption(ctx, row.id));
+  return changeUnused(ctx, actor, row, values, 'redemption.update', 'redemption.onlyUnusedEditable');
 }
 
 /** Enables (1) or disables (2) a code; a used code keeps status 3 for good. */
-export async function updateRedemptionStatus(ctx: AppContext, id: number, status: number) {
+export async function updateRedemptionStatus(ctx: AppContext, actor: AuditActor, id: number, status: number) {
   const row = await getRedemption(ctx, id);
   const refusal =
     status === RedemptionStatus.Unused ? 'redemption.cannotEnableUsed' : 'redemption.cannotDisableUsed';
-  if (row.status === RedemptionStatus.Used || (await updateUnusedRedemption(ctx.db, id, { status })) === 0) {
-    throw conflict(refusal);
-  }
-  return toRedemptionDto(await getRedemption(ctx, id));
+  return changeUnused(ctx, actor, row, { status }, 'redemption.update_status', refusal);
+}
+
+/** Writes `values` to a code still unused (the condition is in the UPDATE), with its audit entry. */
+async function changeUnused(
+  ctx: AppContext,
+  actor: AuditActor,
+  row: RedemptionRow,
+  values: { name?: string; quota?: number; status?: number },
+  action: string,
+  refusal: 'redemption.onlyUnusedEditable' | 'redemption.cannotEnableUsed' | 'redemption.cannotDisableUsed',
+) {
+  if (row.status === RedemptionStatus.Used) throw conflict(refusal);
+  const saved = await ctx.db.transaction().execute(async (trx) => {
+    if ((await updateUnusedRedemption(trx, row.id, values)) === 0) throw conflict(refusal);
+    const saved = (await findRedemption(trx, row.id))!;
+    const diff = changedFields(redemptionSnapshot(row), redemptionSnapshot(saved));
+    await audited(ctx, trx, actor, { action, targetType: 'redemption', targetId: row.id, ...diff });
+    return saved;
+  });
+  return toRedemptionDto(saved);
+}
+
+/** Soft-deletes a code, with its audit entry. */
+export async function deleteRedemption(ctx: AppContext, actor: AuditActor, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await findRedemption(trx, id);
+    if (!row || (await softDeleteRedemption(trx, id, ctx.now())) === 0) throw notFound('redemption.notFound');
+    const before = redemptionSnapshot(row);
+    await audited(ctx, trx, actor, {
+      action: 'redemption.delete',
+      targetType: 'redemption',
+      targetId: id,
+      before,
+      after: null,
+    });
+  });
 }
 
 /** new-api's `LogQuota`: '＄0.200000 额度' in currency mode, else '100000 点额度'. */

@@ -30,6 +30,19 @@ import {
 } from './users.repository.js';
 import { isUniqueViolation } from '../../db/query-helpers.js';
 import { revokeLeases } from '../../db/balance-leases.js';
+import { audited, changedFields } from '../audit/audited.js';
+
+/** The user fields the audit trail records (never the password hash or the access token). */
+export function userSnapshot(user: UserRow) {
+  return {
+    username: user.username,
+    display_name: user.display_name,
+    role: Number(user.role),
+    status: Number(user.status),
+    group: user.group,
+    quota: Number(user.quota),
+  };
+}
 
 /** Spec §6: admins see and edit only users below them; the super admin sees and edits everyone. */
 const outranks = (me: AuthUser, target: UserRow) => isRoot(me.role) || me.role > target.role;
@@ -58,7 +71,7 @@ export async function createUser(
     return await withFreshAffCode(ctx.db, (affCode) =>
       ctx.db.transaction().execute(async (trx) => {
         if (await usernameTaken(trx, params.username)) throw conflict('auth.usernameTaken');
-        return insertUser(trx, {
+        const id = await insertUser(trx, {
           username: params.username,
           password,
           display_name: params.display_name || params.username,
@@ -69,6 +82,15 @@ export async function createUser(
           aff_code: affCode,
           created_time: ctx.now(),
         });
+        const after = userSnapshot((await findUser(trx, id))!);
+        await audited(ctx, trx, me, {
+          action: 'user.create',
+          targetType: 'user',
+          targetId: id,
+          before: null,
+          after,
+        });
+        return id;
       }),
     );
   } catch (err) {
@@ -104,6 +126,14 @@ export async function updateUser(
     if (password !== undefined) changes.password = password;
     if (Object.keys(changes).length === 0) return;
     await trx.updateTable('users').set(changes).where('id', '=', user.id).execute();
+    const saved = (await findUser(trx, user.id))!;
+    // A password is only ever recorded as having changed.
+    const diff = changedFields(
+      userSnapshot(user),
+      userSnapshot(saved),
+      password === undefined ? [] : ['password'],
+    );
+    await audited(ctx, trx, me, { action: 'user.update', targetType: 'user', targetId: user.id, ...diff });
     if (params.quota !== undefined && params.quota !== Number(user.quota)) {
       await revokeLeases(trx, 'u', user.id);
       await logs.add(trx, {
@@ -130,6 +160,14 @@ export async function hardDeleteUser(ctx: AppContext, me: AuthUser, id: number):
     await revokeUserCredentials(trx, id);
     await revokeLeases(trx, 'u', id);
     await trx.deleteFrom('users').where('id', '=', id).execute();
+    const before = userSnapshot(user);
+    await audited(ctx, trx, me, {
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: id,
+      before,
+      after: null,
+    });
   });
   ctx.events.emit('users', [id]);
 }

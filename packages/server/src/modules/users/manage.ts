@@ -14,9 +14,20 @@ import type { UsersTable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { revokeUserCredentials } from '../auth/sessions.js';
+import { audited, changedFields } from '../audit/audited.js';
+import { userSnapshot } from './admin.service.js';
 import { findUser, type UserRow } from './users.repository.js';
 
 type Change = { set: Updateable<UsersTable>; revoke: boolean };
+
+/** The audit trail's verb for each action (`delete` is a soft delete here; the hard one is `user.delete`). */
+const AUDIT_ACTION: Record<UserManageAction, string> = {
+  [UserManageAction.Disable]: 'disable',
+  [UserManageAction.Enable]: 'enable',
+  [UserManageAction.Delete]: 'soft_delete',
+  [UserManageAction.Promote]: 'promote',
+  [UserManageAction.Demote]: 'demote',
+};
 
 /** The rules of spec §6 for one action, in new-api's order; returns the columns to write. */
 function planAction(me: AuthUser, user: UserRow, action: UserManageAction, now: number): Change {
@@ -61,6 +72,20 @@ export async function manageUser(
     const change = planAction(me, user, action, ctx.now());
     await trx.updateTable('users').set(change.set).where('id', '=', id).execute();
     if (change.revoke) await revokeUserCredentials(trx, id);
+    const was = { ...userSnapshot(user), deleted_at: user.deleted_at };
+    const now = {
+      ...userSnapshot({ ...user, ...change.set } as UserRow),
+      deleted_at: change.set.deleted_at ?? null,
+    };
+    const diff = changedFields(was, now);
+    // Their sessions and access token end with a role change, a delete and the end of a ban.
+    if (change.revoke) diff.after['credentials_revoked'] = true;
+    await audited(ctx, trx, me, {
+      action: `user.${AUDIT_ACTION[action]}`,
+      targetType: 'user',
+      targetId: id,
+      ...diff,
+    });
     return {
       role: change.set.role ?? user.role,
       status: change.set.status ?? user.status,

@@ -6,7 +6,7 @@ import { Loading } from '../../components/loading';
 import { NotifierHost } from '../../components/notifier-host';
 import { UNAUTHORIZED_EVENT } from '../../lib/errors';
 import { useDiscoveryPass } from '../../lib/server-pass';
-import { isAdmin, setUser, useUser } from '../../lib/session';
+import { isAdmin, isRoot, setUser, useUser } from '../../lib/session';
 import { useStatus } from '../../lib/status';
 import { useIsMobile } from '../../lib/use-mobile';
 import { hrefs, paths } from '../paths';
@@ -47,7 +47,7 @@ export function AppShell() {
       </Suspense>
     );
 
-  const items = user ? menuItems({ admin: isAdmin(user), status }) : [];
+  const items = user ? menuItems({ admin: isAdmin(user), root: isRoot(user), status }) : [];
   const isCollapsed = collapsed ?? status?.default_collapse_sidebar ?? false;
   const showSide = Boolean(user) && !isHome && !mobile;
   const width = isCollapsed ? COLLAPSED_WIDTH : SIDEBAR_MAX_WIDTH;

@@ -32,6 +32,12 @@ describe('side menu entries (spec §2)', () => {
     ]);
   });
 
+  it('adds the audit trail for the super admin only', () => {
+    expect(keys({ admin: true, status })).not.toContain('audit');
+    const root = keys({ admin: true, root: true, status });
+    expect(root.slice(root.indexOf('log'), root.indexOf('log') + 2)).toEqual(['log', 'audit']);
+  });
+
   it('builds the chat entry from the stored chats: straight to /chat/0 with one, a sub-item per chat with more', () => {
     const one = menuItems({ admin: false, status: { ...status, chats: [{ Web: 'https://x/{key}' }] } });
     expect(one.find((i) => i.key === 'chat')?.to).toBe('/chat/0');

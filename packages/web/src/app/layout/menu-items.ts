@@ -11,6 +11,8 @@ export interface MenuItem {
 
 interface MenuContext {
   admin: boolean;
+  /** The super admin: also the audit trail. */
+  root?: boolean;
   status:
     Pick<Status, 'chats' | 'chat_link' | 'enable_data_export' | 'enable_drawing' | 'enable_task'> | undefined;
 }
@@ -34,7 +36,7 @@ function chatItem(status: MenuContext['status']): MenuItem | null {
 }
 
 /** Side menu entries in spec order, filtered by role and site flags. */
-export function menuItems({ admin, status }: MenuContext): MenuItem[] {
+export function menuItems({ admin, root = false, status }: MenuContext): MenuItem[] {
   const items: Array<MenuItem | null | false> = [
     { key: 'playground', to: paths.playground, icon: 'playground' },
     admin && { key: 'channel', to: paths.channel, icon: 'channel' },
@@ -45,6 +47,7 @@ export function menuItems({ admin, status }: MenuContext): MenuItem[] {
     { key: 'topup', to: paths.topup, icon: 'topup' },
     admin && { key: 'user', to: paths.user, icon: 'user' },
     { key: 'log', to: paths.log, icon: 'log' },
+    root && { key: 'audit', to: paths.audit, icon: 'audit' },
     status?.enable_drawing === true && { key: 'midjourney', to: paths.midjourney, icon: 'midjourney' },
     status?.enable_task === true && { key: 'task', to: paths.task, icon: 'task' },
     { key: 'setting', to: paths.setting, icon: 'setting' },

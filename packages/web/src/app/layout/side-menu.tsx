@@ -1,4 +1,5 @@
 import ChatIcon from '@mui/icons-material/ChatOutlined';
+import HistoryIcon from '@mui/icons-material/ManageHistoryOutlined';
 import DashboardIcon from '@mui/icons-material/InsertChartOutlined';
 import HubIcon from '@mui/icons-material/HubOutlined';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
@@ -26,6 +27,7 @@ const ICONS: Record<string, ReactElement> = {
   topup: <WalletIcon />,
   user: <PeopleIcon />,
   log: <ListIcon />,
+  audit: <HistoryIcon />,
   midjourney: <ImageIcon />,
   task: <TaskIcon />,
   setting: <SettingsIcon />,
