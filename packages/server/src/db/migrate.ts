@@ -7,6 +7,7 @@ import * as topUpsUserIndex from './migrations/2026_11_23_000020_top_ups_user_in
 import * as sessionBindNonce from './migrations/2026_11_29_000310_session_bind_nonce.js';
 import * as clusterState from './migrations/2026_11_29_100000_cluster_state.js';
 import * as balanceLeases from './migrations/2026_11_29_100100_balance_leases.js';
+import * as periodBudgets from './migrations/2026_11_30_budgets_1_period_budgets.js';
 
 /** Every migration, in order. Names are timestamps so they sort; never rename or edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_29_000310_session_bind_nonce': sessionBindNonce,
   '2026_11_29_100000_cluster_state': clusterState,
   '2026_11_29_100100_balance_leases': balanceLeases,
+  '2026_11_30_budgets_1_period_budgets': periodBudgets,
 };
 
 /**

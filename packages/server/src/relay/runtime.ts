@@ -5,6 +5,7 @@ import type { ChannelIndex } from './channels/channel-index.js';
 import type { Ledger } from './billing/ledger.js';
 import type { ModelRateLimit } from './callers/model-rate-limit.js';
 import type { TokenAuth } from './callers/token-auth.js';
+import type { TokenCaps } from './callers/token-caps.js';
 
 /** The relay's long-lived parts, built once per app. */
 export interface RelayRuntime {
@@ -15,5 +16,7 @@ export interface RelayRuntime {
   health: ChannelHealth;
   ledger: Ledger;
   limits: ModelRateLimit;
+  /** Per-token caps on requests in flight and per minute. */
+  caps: TokenCaps;
   agent: UpstreamAgent;
 }

@@ -14,6 +14,8 @@ import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { findToken, insertToken, updateToken, type TokenRow } from './tokens.repository.js';
 import { revokeLeases } from '../../db/balance-leases.js';
+import { revokeBudgetLeases } from '../../relay/billing/budget-leases.js';
+import { withBudgets } from '../budgets/budget-usage.js';
 
 /** Characters of a generated key (after `sk-`); the relay refuses keys of another shape unread. */
 export const TOKEN_KEY_LENGTH = 48;
@@ -59,7 +61,25 @@ export function toTokenDto(row: TokenRow, now: number) {
     used_quota: row.used_quota,
     group: row.group,
     DeletedAt: null,
+    max_concurrency: Number(row.max_concurrency),
+    rpm_limit: Number(row.rpm_limit),
+    tpm_limit: Number(row.tpm_limit),
   };
+}
+
+/** Tokens as the API shows them, with their budgets and what the current period has spent. */
+export function tokenDtos(ctx: AppContext, rows: TokenRow[]) {
+  const now = ctx.now();
+  return withBudgets(
+    ctx,
+    't',
+    rows.map((row) => toTokenDto(row, now)),
+    rows,
+  );
+}
+
+export async function tokenDto(ctx: AppContext, row: TokenRow) {
+  return (await tokenDtos(ctx, [row]))[0]!;
 }
 
 /** Empty means "the user's group"; anything else must be a group the user may relay in. */
@@ -103,6 +123,12 @@ export async function createTokens(
         model_limits: params.model_limits,
         allow_ips: params.allow_ips,
         group: params.group,
+        period: params.period ?? '',
+        period_quota: params.period_quota ?? 0,
+        period_requests: params.period_requests ?? 0,
+        max_concurrency: params.max_concurrency ?? 0,
+        rpm_limit: params.rpm_limit ?? 0,
+        tpm_limit: params.tpm_limit ?? 0,
       });
       created.push({ id, name, key: `sk-${key}` });
     }
@@ -120,7 +146,7 @@ export async function updateTokenStatus(ctx: AppContext, user: AuthUser, id: num
   const row = await getOwnToken(ctx, user, id);
   if (status === TokenStatus.Enabled) refuseEnabling(row, ctx.now());
   await updateToken(ctx.db, user.id, id, { status });
-  return toTokenDto(await getOwnToken(ctx, user, id), ctx.now());
+  return tokenDto(ctx, await getOwnToken(ctx, user, id));
 }
 
 /**
@@ -155,11 +181,17 @@ export async function updateTokenFully(
   }
   if (unlimited_quota !== undefined) values.unlimited_quota = unlimited_quota ? 1 : 0;
   if (model_limits_enabled !== undefined) values.model_limits_enabled = model_limits_enabled ? 1 : 0;
-  await updateToken(ctx.db, user.id, id, values);
-  if (fields.remain_quota !== undefined && fields.remain_quota !== row.remain_quota) {
-    // A new balance: no node may go on admitting against a slice of the old one.
-    await revokeLeases(ctx.db, 't', id);
-    ctx.events.emit('tokens', [id]);
-  }
-  return toTokenDto(await getOwnToken(ctx, user, id), now);
+  const budgetChanged =
+    (fields.period !== undefined && fields.period !== row.period) ||
+    (fields.period_quota !== undefined && fields.period_quota !== Number(row.period_quota)) ||
+    (fields.period_requests !== undefined && fields.period_requests !== Number(row.period_requests));
+  const balanceChanged = fields.remain_quota !== undefined && fields.remain_quota !== row.remain_quota;
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateToken(trx, user.id, id, values);
+    // A new balance or budget: no node may go on admitting against a slice of the old one.
+    if (balanceChanged) await revokeLeases(trx, 't', id);
+    if (budgetChanged) await revokeBudgetLeases(trx, 't', id);
+  });
+  if (balanceChanged || budgetChanged) ctx.events.emit('tokens', [id]);
+  return tokenDto(ctx, await getOwnToken(ctx, user, id));
 }

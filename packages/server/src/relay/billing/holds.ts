@@ -1,3 +1,5 @@
+import type { BudgetWindow } from './budgets.js';
+
 /** Quota held for one request in flight, from its admission to its settlement or refund. */
 export interface Hold {
   userId: number;
@@ -5,6 +7,8 @@ export interface Hold {
   tokenId: number;
   /** The request's worst-case charge, grown while a stream runs past it. */
   amount: number;
+  /** The period budgets it holds `amount` (and one request) of, in the periods it started in. */
+  budgets?: BudgetWindow[] | undefined;
 }
 
 /**

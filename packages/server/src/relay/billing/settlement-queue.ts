@@ -35,6 +35,8 @@ export class SettlementQueue {
     private readonly db: Db,
     /** Where the queued settlements are counted as unflushed until written. */
     private readonly holds: Holds,
+    /** Told of each batch once it is written (the budgets' unflushed spend). */
+    private readonly written?: (batch: Settlement[]) => void,
   ) {
     this.writer = inThreadWriter(db, undefined);
   }
@@ -131,6 +133,7 @@ export class SettlementQueue {
           this.writes++;
           for (const s of batch)
             this.holds.addUnflushed(s.userId, s.tokenUnlimited ? 0 : s.tokenId, -s.delta);
+          this.written?.(batch);
           this.retireJournalFiles(journal);
         },
         (err: unknown) => {
