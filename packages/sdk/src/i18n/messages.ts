@@ -597,6 +597,14 @@ export const MESSAGES = {
     zh: "{title}，当前剩余额度为 {quota}，为了不影响您的使用，请及时充值。<br/>充值链接：<a href='{link}'>{link}</a>",
     en: "{title}: {quota} left. Top up to keep using the service.<br/>Top-up link: <a href='{link}'>{link}</a>",
   },
+  'notify.budgetAlertTitle': {
+    zh: '{owner}本周期预算已用 {percent}%',
+    en: '{owner} has used {percent}% of this period’s budget',
+  },
+  'notify.budgetAlertContent': {
+    zh: '{owner}本周期（{period}）已用 {used} / {limit}（{percent}%），周期将于 {resetAt} 重置。',
+    en: '{owner} has used {used} of {limit} ({percent}%) this {period}; the period resets at {resetAt}.',
+  },
   'notify.channelDisabledTitle': {
     zh: '通道「{name}」（#{id}）已被禁用',
     en: 'Channel "{name}" (#{id}) has been disabled',

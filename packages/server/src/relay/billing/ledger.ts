@@ -7,6 +7,7 @@ import type { ConsumeRecord } from './consume-record.js';
 import { Holds, type Hold } from './holds.js';
 import type { BudgetLeases } from './budget-leases.js';
 import { BudgetBook, type BudgetWindow } from './budgets.js';
+import { BudgetAlerts } from './budget-alerts.js';
 import { settlementEntry } from './settlement-entry.js';
 import type { LeaseBook } from './leases.js';
 import { Room } from './room.js';
@@ -28,6 +29,8 @@ export class Ledger {
   readonly room = new Room();
   /** Period budgets of users and tokens: held, charged and sliced alongside the balances. */
   readonly budgets: BudgetBook;
+  /** Spend alerts at 50/80/100 % of a budget, checked after each batch that touched one. */
+  readonly alerts: BudgetAlerts;
   /** Told of each settled request's tokens (the per-token tokens-per-minute cap). */
   onSettled: ((caller: RelayCaller, tokens: number) => void) | undefined;
   /** This node's slices of the balances, when several nodes share the database (set by {@link useLeases}). */
@@ -43,8 +46,16 @@ export class Ledger {
     private readonly balances: CallerBalances,
   ) {
     this.budgets = new BudgetBook(ctx.config.budgetTimeZone ?? 'UTC', () => ctx.now());
+    this.alerts = new BudgetAlerts(ctx);
     this.queue = new SettlementQueue(ctx.db, this.holds, (batch) => {
-      for (const s of batch) if (s.budgets) this.budgets.written(s.budgets, s.delta);
+      let touched: Set<string> | undefined;
+      for (const s of batch)
+        if (s.budgets) {
+          this.budgets.written(s.budgets, s.delta);
+          touched ??= new Set();
+          for (const k of s.budgets) touched.add(k);
+        }
+      if (touched) this.alerts.written(touched);
     });
     ctx.onFlush(() => this.flush());
   }
