@@ -31,6 +31,11 @@ interface Lease {
   renewedAt: number;
   /** Grows and hand-backs of one slice run one at a time. */
   busy: Promise<unknown>;
+  /**
+   * A grow waiting for the one under way: later asks join it (at the largest need) instead of queueing a
+   * transaction each, so many requests waiting for room cost one transaction at a time, not one each.
+   */
+  queued?: { need: number; run: Promise<void> } | undefined;
 }
 
 /**
@@ -105,8 +110,15 @@ export abstract class SliceBook {
   /** Grows the slice so that `need` more is free on this node, as far as the balance allows. */
   growKey(key: string, need: number): Promise<void> {
     const lease = this.lease(key);
+    const queued = lease.queued;
+    if (queued) {
+      queued.need = Math.max(queued.need, need);
+      return queued.run;
+    }
+    const ask = { need, run: Promise.resolve() };
     const run = lease.busy.then(async () => {
-      const short = need - (this.spendableOf(key) - this.held(key));
+      if (lease.queued === ask) lease.queued = undefined;
+      const short = ask.need - (this.spendableOf(key) - this.held(key));
       if (short <= 0) return;
       const { granted, tight } = await this.take(key, short);
       lease.left += granted;
@@ -115,6 +127,8 @@ export abstract class SliceBook {
       // The row's expiry moved only if it grew; then all of it (an older part included) is live again.
       if (granted > 0) lease.renewedAt = lease.usedAt;
     });
+    ask.run = run;
+    lease.queued = ask;
     lease.busy = run.catch(() => undefined);
     return run;
   }
