@@ -87,6 +87,8 @@ export interface MockServerOptions {
   dataDir?: string;
   /** Server configuration over the test defaults: body limits, timeouts, connection bounds, rate limits. */
   config?: Partial<Config>;
+  /** The server's clock (unix seconds), to move time in tests: budgets' periods follow it. */
+  clock?: () => number;
 }
 
 export interface MockServer {
@@ -146,6 +148,7 @@ export async function createMockServer(opts: MockServerOptions = {}): Promise<Mo
     const host = opts.host ?? '127.0.0.1';
     const { app, ctx, inject } = await buildApp({
       db,
+      ...(opts.clock ? { now: opts.clock } : {}),
       config: testConfig({
         port: opts.port ?? 0,
         host,

@@ -75,6 +75,8 @@ export interface Config {
   cluster?: ClusterConfig;
   /** Settlement journal directory (crash safety of batched quota writes); none for in-memory databases. */
   ledgerJournalDir?: string | undefined;
+  /** `BUDGET_TIMEZONE`: the zone whose midnights start budgets' days, weeks (Monday) and months; UTC. */
+  budgetTimeZone?: string;
   /**
    * Lets users' webhooks reach private, loopback and link-local addresses (`WEBHOOK_ALLOW_PRIVATE`); off,
    * they must resolve to public addresses. Operator-configured URLs (channels, SMTP, the worker) are never
@@ -240,6 +242,17 @@ function clusterConfig(env: Env): ClusterConfig {
   };
 }
 
+/** An IANA zone Intl knows (`Asia/Shanghai`), else start-up fails rather than reset budgets at the wrong hour. */
+function budgetTimeZone(env: NodeJS.ProcessEnv): string {
+  const zone = env.BUDGET_TIMEZONE?.trim() || 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    throw new Error(`BUDGET_TIMEZONE: unknown time zone "${zone}"`);
+  }
+  return zone;
+}
+
 /** `LEDGER_JOURNAL_DIR=off` trades crash safety of the last few milliseconds of billing for a little speed. */
 function journalDir(env: Env, dataDir: string, db: DbTarget): string | undefined {
   const raw = env.LEDGER_JOURNAL_DIR?.trim();
@@ -299,6 +312,7 @@ export function loadConfig(env: Env = process.env, flags: ServerFlags = {}): Con
     redisUrl: env.REDIS_CONN_STRING || undefined,
     cluster: clusterConfig(env),
     ledgerJournalDir: journalDir(env, dataDir, db),
+    budgetTimeZone: budgetTimeZone(env),
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     providerUrls: providerUrlsFromEnv(env),
     ...observeConfig(env),

@@ -351,6 +351,39 @@ export const MESSAGES = {
     zh: '您已达到请求数限制：{minutes}分钟内最多请求{count}次',
     en: 'request limit reached: at most {count} requests in {minutes} minutes',
   },
+  'budget.invalidPeriod': {
+    zh: '周期须为空、day、week、month 或 rolling_day',
+    en: 'the period must be empty, day, week, month or rolling_day',
+  },
+  'budget.invalidLimit': { zh: '限额须为 0 或正整数', en: 'the limit must be 0 or a positive whole number' },
+  'budget.tokenQuotaExceeded': {
+    zh: '令牌本周期（{period}）额度已用尽：上限 {limit}，将于 {resetAt} 重置',
+    en: 'the token has spent its {period} budget of {limit}; it resets at {resetAt}',
+  },
+  'budget.userQuotaExceeded': {
+    zh: '用户本周期（{period}）额度已用尽：上限 {limit}，将于 {resetAt} 重置',
+    en: 'the user has spent their {period} budget of {limit}; it resets at {resetAt}',
+  },
+  'budget.tokenRequestsExceeded': {
+    zh: '令牌本周期（{period}）请求次数已用尽：上限 {limit} 次，将于 {resetAt} 重置',
+    en: 'the token has made its {period} limit of {limit} requests; it resets at {resetAt}',
+  },
+  'budget.userRequestsExceeded': {
+    zh: '用户本周期（{period}）请求次数已用尽：上限 {limit} 次，将于 {resetAt} 重置',
+    en: 'the user has made their {period} limit of {limit} requests; it resets at {resetAt}',
+  },
+  'budget.concurrencyExceeded': {
+    zh: '令牌并发请求数已达上限 {limit}，请在进行中的请求结束后重试',
+    en: 'the token has {limit} requests in flight, its limit; retry when one ends',
+  },
+  'budget.rpmExceeded': {
+    zh: '令牌每分钟请求数已达上限 {limit}，{seconds} 秒后可重试',
+    en: 'the token has made {limit} requests this minute, its limit; retry in {seconds} s',
+  },
+  'budget.tpmExceeded': {
+    zh: '令牌每分钟 token 数已达上限 {limit}，{seconds} 秒后可重试',
+    en: 'the token has used {limit} tokens this minute, its limit; retry in {seconds} s',
+  },
   'relay.modelRequired': { zh: '未指定模型名称', en: 'the model is required' },
   'relay.messagesRequired': { zh: 'messages 不能为空', en: 'messages must not be empty' },
   'relay.inputRequired': { zh: '{field} 不能为空', en: '{field} must not be empty' },
@@ -569,6 +602,14 @@ export const MESSAGES = {
   'notify.quotaWarningContent': {
     zh: "{title}，当前剩余额度为 {quota}，为了不影响您的使用，请及时充值。<br/>充值链接：<a href='{link}'>{link}</a>",
     en: "{title}: {quota} left. Top up to keep using the service.<br/>Top-up link: <a href='{link}'>{link}</a>",
+  },
+  'notify.budgetAlertTitle': {
+    zh: '{owner}本周期预算已用 {percent}%',
+    en: '{owner} has used {percent}% of this period’s budget',
+  },
+  'notify.budgetAlertContent': {
+    zh: '{owner}本周期（{period}）已用 {used} / {limit}（{percent}%），周期将于 {resetAt} 重置。',
+    en: '{owner} has used {used} of {limit} ({percent}%) this {period}; the period resets at {resetAt}.',
   },
   'notify.channelDisabledTitle': {
     zh: '通道「{name}」（#{id}）已被禁用',

@@ -9,6 +9,7 @@ export * from './auth.js';
 export * from './user.js';
 export * from './user-params.js';
 export * from './token.js';
+export * from './budget.js';
 export * from './redemption.js';
 export * from './channel.js';
 export * from './channel-params.js';

@@ -13,6 +13,7 @@ import {
   splitList,
 } from './common.js';
 import { plainText } from './plain-text.js';
+import { budgetFields, budgetParams, tokenCapFields, tokenCapParams } from './budget.js';
 
 /** A token (API key) as `GET /api/token/` returns it; the key is stored and sent without `sk-`. */
 export const TokenSchema = z.object({
@@ -38,6 +39,8 @@ export const TokenSchema = z.object({
   /** Group the token relays in; empty means the user's group. */
   group: orDefault(z.string(), ''),
   DeletedAt: DeletedAtSchema.optional(),
+  ...budgetFields,
+  ...tokenCapFields,
 });
 /** A token. */
 export type Token = z.output<typeof TokenSchema>;
@@ -91,6 +94,9 @@ export const TokenCreateParamsSchema = z.object({
   allow_ips: allowIps.default(''),
   /** Relay group; empty means the user's own group. */
   group: tokenGroup.default(''),
+  /** Budget per period and caps (Switchboard's additions; omitted: none). */
+  ...budgetParams,
+  ...tokenCapParams,
 });
 /** Token creation parameters. */
 export type TokenCreateParams = z.input<typeof TokenCreateParamsSchema>;
@@ -107,6 +113,8 @@ export const TokenUpdateParamsSchema = z.object({
   allow_ips: allowIps.optional(),
   group: tokenGroup.optional(),
   status: z.literal(Object.values(TokenStatus), msg('token.invalidStatus')).optional(),
+  ...budgetParams,
+  ...tokenCapParams,
 });
 /** Token update parameters. */
 export type TokenUpdateParams = z.input<typeof TokenUpdateParamsSchema>;

@@ -12,6 +12,7 @@ import {
 import { IdSchema, ListParamsSchema, numberField, QuotaSchema } from './common.js';
 import { plainText } from './plain-text.js';
 import { NotifyTypeSchema } from './user.js';
+import { budgetParams } from './budget.js';
 
 const displayName = plainText(z.string().trim().max(DISPLAY_NAME_MAX_LENGTH, msg('user.displayNameTooLong')));
 
@@ -38,6 +39,8 @@ export const UserUpdateParamsSchema = z.object({
   /** The new absolute quota (not a delta). */
   quota: QuotaSchema.optional(),
   password: OptionalPasswordSchema,
+  /** Budget per period (Switchboard's addition). */
+  ...budgetParams,
 });
 /** Admin user update parameters. */
 export type UserUpdateParams = z.input<typeof UserUpdateParamsSchema>;

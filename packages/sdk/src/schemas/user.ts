@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Role } from '../constants/roles.js';
 import { UserStatus } from '../constants/states.js';
 import { DeletedAtSchema, orDefault, parseJsonText } from './common.js';
+import { budgetFields } from './budget.js';
 
 /**
  * A user as new-api sends it (`GET /api/user/self`, `/api/user/:id`, list items). Every field but `id`
@@ -54,6 +55,8 @@ export const UserSchema = z.object({
   DeletedAt: DeletedAtSchema,
   /** The user's notification settings as JSON text; see {@link parseUserSetting}. */
   setting: orDefault(z.string(), ''),
+  /** Budget per period (Switchboard's addition; see {@link budgetFields}). */
+  ...budgetFields,
 });
 /** A user. */
 export type User = z.output<typeof UserSchema>;

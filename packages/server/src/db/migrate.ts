@@ -9,6 +9,7 @@ import * as clusterState from './migrations/2026_11_29_100000_cluster_state.js';
 import * as balanceLeases from './migrations/2026_11_29_100100_balance_leases.js';
 import * as tasksTokenId from './migrations/2026_11_30_tasks_1_token_id.js';
 import * as auditLogs from './migrations/2026_11_30_audit_1_audit_logs.js';
+import * as periodBudgets from './migrations/2026_11_30_budgets_1_period_budgets.js';
 
 /** Every migration, in order. Names are timestamps so they sort; never rename or edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_29_100100_balance_leases': balanceLeases,
   '2026_11_30_tasks_1_token_id': tasksTokenId,
   '2026_11_30_audit_1_audit_logs': auditLogs,
+  '2026_11_30_budgets_1_period_budgets': periodBudgets,
 };
 
 /**

@@ -35,6 +35,12 @@ export interface UsersTable {
   inviter_id: Num;
   setting: Str;
   created_time: Num;
+  /** '' (none), day, week, month or rolling_day (relay/billing/budgets.ts). */
+  period: Str;
+  /** Quota per period, 0 = no limit. */
+  period_quota: Num;
+  /** Requests per period, 0 = no limit. */
+  period_requests: Num;
   /** Unix seconds of the soft delete, null while the account exists. */
   deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
@@ -109,6 +115,15 @@ export interface TokensTable {
   used_quota: Num;
   group: Str;
   deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
+  period: Str;
+  period_quota: Num;
+  period_requests: Num;
+  /** Requests in flight at once, 0 = no limit. */
+  max_concurrency: Num;
+  /** Requests per minute, 0 = no limit. */
+  rpm_limit: Num;
+  /** Prompt and completion tokens per minute, 0 = no limit. */
+  tpm_limit: Num;
 }
 
 export interface RedemptionsTable {
@@ -301,6 +316,32 @@ export interface AuditLogsTable {
   reverted_from: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** What one period of a user's (`u`) or token's (`t`) budget has spent; one row per hour for a rolling day. */
+export interface BudgetUsageTable {
+  kind: string;
+  owner_id: number;
+  period_key: string;
+  used_quota: Num;
+  used_requests: Num;
+}
+
+/** A node's slice of one budget in one period (relay/billing/budget-leases.ts). */
+export interface BudgetLeasesTable {
+  lease_key: string;
+  node: string;
+  amount: number;
+  expires_at: number;
+}
+
+/** A spend alert sent: one row per owner, period and threshold, so that it is sent once on any number of nodes. */
+export interface BudgetAlertsTable {
+  kind: string;
+  owner_id: number;
+  period_key: string;
+  threshold: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -322,6 +363,9 @@ export interface Database {
   notify_counts: NotifyCountsTable;
   balance_leases: BalanceLeasesTable;
   audit_logs: AuditLogsTable;
+  budget_usage: BudgetUsageTable;
+  budget_leases: BudgetLeasesTable;
+  budget_alerts: BudgetAlertsTable;
 }
 
 /** Reads a boolean column the same way on every dialect. */

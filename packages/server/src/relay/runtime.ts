@@ -6,6 +6,7 @@ import type { Ledger } from './billing/ledger.js';
 import type { ModelRateLimit } from './callers/model-rate-limit.js';
 import type { TokenAuth } from './callers/token-auth.js';
 import type { RelayObserver } from '../observe/relay-track.js';
+import type { TokenCaps } from './callers/token-caps.js';
 
 /** The relay's long-lived parts, built once per app. */
 export interface RelayRuntime {
@@ -16,6 +17,8 @@ export interface RelayRuntime {
   health: ChannelHealth;
   ledger: Ledger;
   limits: ModelRateLimit;
+  /** Per-token caps on requests in flight and per minute. */
+  caps: TokenCaps;
   agent: UpstreamAgent;
   /** Metrics and traces of relay requests; undefined when both are off. */
   observer?: RelayObserver;

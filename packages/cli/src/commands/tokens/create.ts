@@ -2,8 +2,9 @@ import { defineCommand } from '../../core/command.js';
 import { parseCount } from '../../core/args.js';
 import { parseQuota } from '../../core/quota.js';
 import { ACCESS_OPTIONS, allowIps, type TokenFieldOpts } from './settings.js';
+import { BUDGET_OPTIONS, budgetFields, type BudgetOpts } from './budget-flags.js';
 
-interface Opts extends TokenFieldOpts {
+interface Opts extends TokenFieldOpts, BudgetOpts {
   count?: string;
 }
 
@@ -22,15 +23,18 @@ export default defineCommand<Opts>({
     },
     { flags: '--models <list>', description: 'only these models' },
     ...ACCESS_OPTIONS,
+    ...BUDGET_OPTIONS,
   ],
   examples: [
     "swb tokens create --name ci --quota '$5'",
+    "swb tokens create --name team --unlimited --daily '$5' --requests 1000 --concurrency 4",
     'swb tokens create --name load --count 10 --unlimited',
   ],
   async run(opts, ctx) {
     const count = parseCount(opts.count ?? 1, '--count', 1);
     const name = opts.name ?? (await ctx.prompts.input('Token name', { flag: '--name' }));
     const quota = opts.quota === undefined ? undefined : await parseQuota(opts.quota, ctx);
+    const budget = await budgetFields(opts, ctx);
     const client = ctx.client();
     for (let i = 1; i <= count; i++) {
       const thisName = count > 1 ? `${name}-${i}` : name;
@@ -43,6 +47,7 @@ export default defineCommand<Opts>({
           ...(opts.models ? { model_limits_enabled: true, model_limits: opts.models } : {}),
           ...(opts.ips ? { allow_ips: allowIps(opts.ips) } : {}),
           ...(opts.group ? { group: opts.group } : {}),
+          ...budget,
         } as never,
         ctx.req,
       );

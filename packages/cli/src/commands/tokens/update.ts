@@ -4,8 +4,9 @@ import { assertChanges, definedFields } from '../../core/fields.js';
 import { parseQuota } from '../../core/quota.js';
 import { maskToken, TOKEN_COLUMNS } from './columns.js';
 import { ACCESS_OPTIONS, allowIps, type TokenFieldOpts } from './settings.js';
+import { BUDGET_OPTIONS, budgetFields, type BudgetOpts } from './budget-flags.js';
 
-interface Opts extends TokenFieldOpts {
+interface Opts extends TokenFieldOpts, BudgetOpts {
   id: string;
   limited?: boolean;
 }
@@ -22,9 +23,10 @@ export default defineCommand<Opts>({
     { flags: '--expires <time>', description: "'yyyy-MM-dd HH:mm:ss', unix seconds, or -1 (never)" },
     { flags: '--models <list>', description: 'only these models ("" lifts the limit)' },
     ...ACCESS_OPTIONS,
+    ...BUDGET_OPTIONS,
   ],
   output: true,
-  examples: ["swb tokens update 12 --quota '$10' --limited"],
+  examples: ["swb tokens update 12 --quota '$10' --limited", "swb tokens update 12 --monthly '$50' --rpm 60"],
   async run(opts, ctx) {
     const client = ctx.client();
     const id = parseId(opts.id);
@@ -38,6 +40,7 @@ export default defineCommand<Opts>({
         ? { model_limits: opts.models, model_limits_enabled: opts.models !== '' }
         : {}),
       ...(opts.ips !== undefined ? { allow_ips: allowIps(opts.ips) } : {}),
+      ...(await budgetFields(opts, ctx, t.period)),
     };
     assertChanges(changes);
     const saved = await client.tokens.update(

@@ -18,9 +18,9 @@ import { parse } from '../../http/validate.js';
 import { listTokens, softDeleteToken, type TokenFilter } from './tokens.repository.js';
 import {
   createTokens,
-  fullKeys,
   getOwnToken,
-  toTokenDto,
+  tokenDto,
+  tokenDtos,
   updateTokenFully,
   updateTokenStatus,
 } from './tokens.service.js';
@@ -32,8 +32,7 @@ export async function tokensRoutes(app: FastifyInstance, ctx: AppContext): Promi
   // 0.4.8's shape for both: a bare array of tokens, id descending.
   const list = async (page: PageRequest, filter: TokenFilter) => {
     const { rows } = await listTokens(ctx.db, filter, { offset: page.offset, limit: page.pageSize });
-    const now = ctx.now();
-    return ok(rows.map((row) => toTokenDto(row, now, fullKeys(ctx))));
+    return ok(await tokenDtos(ctx, rows));
   };
 
   // `p` 0-based and `size` (or `page_size`), as the 0.4.8 console sends them.
@@ -44,7 +43,7 @@ export async function tokensRoutes(app: FastifyInstance, ctx: AppContext): Promi
   );
 
   apiRoute(app, R.get, async ({ req, id }) =>
-    ok(toTokenDto(await getOwnToken(ctx, caller(req), id), ctx.now(), fullKeys(ctx))),
+    ok(await tokenDto(ctx, await getOwnToken(ctx, caller(req), id))),
   );
 
   // The one way to read a full key after creation; owner only (getOwnToken is scoped to the caller).

@@ -14,6 +14,8 @@ import type { AuthUser } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { findToken, insertToken, updateToken, type TokenRow } from './tokens.repository.js';
 import { revokeLeases } from '../../db/balance-leases.js';
+import { revokeBudgetLeases } from '../../relay/billing/budget-leases.js';
+import { withBudgets } from '../budgets/budget-usage.js';
 
 /** Characters of a generated key (after `sk-`); the relay refuses keys of another shape unread. */
 export const TOKEN_KEY_LENGTH = 48;
@@ -60,11 +62,29 @@ export function toTokenDto(row: TokenRow, now: number, fullKey = false) {
     used_quota: row.used_quota,
     group: row.group,
     DeletedAt: null,
+    max_concurrency: Number(row.max_concurrency),
+    rpm_limit: Number(row.rpm_limit),
+    tpm_limit: Number(row.tpm_limit),
   };
 }
 
 /** Whether the owner's token lists carry full keys (`NEWAPI_CONSOLE_COMPAT`). */
 export const fullKeys = (ctx: AppContext): boolean => ctx.config.newapiConsoleCompat === true;
+
+/** Tokens as the API shows them, with their budgets and what the current period has spent. */
+export function tokenDtos(ctx: AppContext, rows: TokenRow[]) {
+  const now = ctx.now();
+  return withBudgets(
+    ctx,
+    't',
+    rows.map((row) => toTokenDto(row, now, fullKeys(ctx))),
+    rows,
+  );
+}
+
+export async function tokenDto(ctx: AppContext, row: TokenRow) {
+  return (await tokenDtos(ctx, [row]))[0]!;
+}
 
 /** Empty means "the user's group"; anything else must be a group the user may relay in. */
 function checkGroup(ctx: AppContext, user: AuthUser, group: string | undefined): void {
@@ -107,6 +127,12 @@ export async function createTokens(
         model_limits: params.model_limits,
         allow_ips: params.allow_ips,
         group: params.group,
+        period: params.period ?? '',
+        period_quota: params.period_quota ?? 0,
+        period_requests: params.period_requests ?? 0,
+        max_concurrency: params.max_concurrency ?? 0,
+        rpm_limit: params.rpm_limit ?? 0,
+        tpm_limit: params.tpm_limit ?? 0,
       });
       created.push({ id, name, key: `sk-${key}` });
     }
@@ -124,7 +150,7 @@ export async function updateTokenStatus(ctx: AppContext, user: AuthUser, id: num
   const row = await getOwnToken(ctx, user, id);
   if (status === TokenStatus.Enabled) refuseEnabling(row, ctx.now());
   await updateToken(ctx.db, user.id, id, { status });
-  return toTokenDto(await getOwnToken(ctx, user, id), ctx.now(), fullKeys(ctx));
+  return tokenDto(ctx, await getOwnToken(ctx, user, id));
 }
 
 /**
@@ -159,11 +185,17 @@ export async function updateTokenFully(
   }
   if (unlimited_quota !== undefined) values.unlimited_quota = unlimited_quota ? 1 : 0;
   if (model_limits_enabled !== undefined) values.model_limits_enabled = model_limits_enabled ? 1 : 0;
-  await updateToken(ctx.db, user.id, id, values);
-  if (fields.remain_quota !== undefined && fields.remain_quota !== row.remain_quota) {
-    // A new balance: no node may go on admitting against a slice of the old one.
-    await revokeLeases(ctx.db, 't', id);
-    ctx.events.emit('tokens', [id]);
-  }
-  return toTokenDto(await getOwnToken(ctx, user, id), now, fullKeys(ctx));
+  const budgetChanged =
+    (fields.period !== undefined && fields.period !== row.period) ||
+    (fields.period_quota !== undefined && fields.period_quota !== Number(row.period_quota)) ||
+    (fields.period_requests !== undefined && fields.period_requests !== Number(row.period_requests));
+  const balanceChanged = fields.remain_quota !== undefined && fields.remain_quota !== row.remain_quota;
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateToken(trx, user.id, id, values);
+    // A new balance or budget: no node may go on admitting against a slice of the old one.
+    if (balanceChanged) await revokeLeases(trx, 't', id);
+    if (budgetChanged) await revokeBudgetLeases(trx, 't', id);
+  });
+  if (balanceChanged || budgetChanged) ctx.events.emit('tokens', [id]);
+  return tokenDto(ctx, await getOwnToken(ctx, user, id));
 }

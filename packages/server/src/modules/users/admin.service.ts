@@ -31,6 +31,8 @@ import {
 import { isUniqueViolation } from '../../db/query-helpers.js';
 import { revokeLeases } from '../../db/balance-leases.js';
 import { audited, changedFields } from '../audit/audited.js';
+import { revokeBudgetLeases } from '../../relay/billing/budget-leases.js';
+import { withBudgets } from '../budgets/budget-usage.js';
 
 /** The user fields the audit trail records (never the password hash or the access token). */
 export function userSnapshot(user: UserRow) {
@@ -41,6 +43,9 @@ export function userSnapshot(user: UserRow) {
     status: Number(user.status),
     group: user.group,
     quota: Number(user.quota),
+    period: user.period,
+    period_quota: Number(user.period_quota),
+    period_requests: Number(user.period_requests),
   };
 }
 
@@ -49,14 +54,14 @@ const outranks = (me: AuthUser, target: UserRow) => isRoot(me.role) || me.role >
 
 export async function listOrSearch(ctx: AppContext, filter: UserFilter, page: PageRequest) {
   const { rows, total } = await listUsers(ctx.db, filter, { offset: page.offset, limit: page.pageSize });
-  return { items: rows.map(toUserDto), total };
+  return { items: await withBudgets(ctx, 'u', rows.map(toUserDto), rows), total };
 }
 
 export async function getUser(ctx: AppContext, me: AuthUser, id: number): Promise<User> {
   const user = await findUser(ctx.db, id, true);
   if (!user) throw notFound('user.notFound');
   if (!outranks(me, user)) throw forbidden('user.noAccessSameOrHigher');
-  return toUserDto(user);
+  return (await withBudgets(ctx, 'u', [toUserDto(user)], [user]))[0]!;
 }
 
 /** `POST /api/user/`: always a common user; a requested role only has to stay below the caller's. */
@@ -111,6 +116,7 @@ export async function updateUser(
 ): Promise<void> {
   const password = params.password === undefined ? undefined : await hashPassword(params.password);
   const logs = new LogRows(ctx);
+  let budgetChanged = false;
   await ctx.db.transaction().execute(async (trx) => {
     const user = await findUser(trx, params.id);
     if (!user) throw notFound('user.notFound');
@@ -124,6 +130,12 @@ export async function updateUser(
     if (params.group !== undefined) changes.group = params.group;
     if (params.quota !== undefined) changes.quota = params.quota;
     if (password !== undefined) changes.password = password;
+    if (params.period !== undefined && params.period !== user.period) changes.period = params.period;
+    if (params.period_quota !== undefined && params.period_quota !== Number(user.period_quota))
+      changes.period_quota = params.period_quota;
+    if (params.period_requests !== undefined && params.period_requests !== Number(user.period_requests))
+      changes.period_requests = params.period_requests;
+    budgetChanged = 'period' in changes || 'period_quota' in changes || 'period_requests' in changes;
     if (Object.keys(changes).length === 0) return;
     await trx.updateTable('users').set(changes).where('id', '=', user.id).execute();
     const saved = (await findUser(trx, user.id))!;
@@ -134,6 +146,8 @@ export async function updateUser(
       password === undefined ? [] : ['password'],
     );
     await audited(ctx, trx, me, { action: 'user.update', targetType: 'user', targetId: user.id, ...diff });
+    // A new budget: no node may go on admitting against a slice of the old one.
+    if (budgetChanged) await revokeBudgetLeases(trx, 'u', user.id);
     if (params.quota !== undefined && params.quota !== Number(user.quota)) {
       await revokeLeases(trx, 'u', user.id);
       await logs.add(trx, {
@@ -147,7 +161,7 @@ export async function updateUser(
     if (password !== undefined) await revokeUserCredentials(trx, user.id);
   });
   await logs.written();
-  if (params.quota !== undefined) ctx.events.emit('users', [params.id]);
+  if (params.quota !== undefined || budgetChanged) ctx.events.emit('users', [params.id]);
 }
 
 /** `DELETE /api/user/:id`: a hard delete (new-api's), never of the super admin or a peer. */

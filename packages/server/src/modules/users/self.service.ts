@@ -18,6 +18,7 @@ import { revokeUserCredentials } from '../auth/sessions.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { toUserDto } from './user-dto.js';
 import { enabledModelsOfGroups, findUser, usernameTaken } from './users.repository.js';
+import { withBudgets } from '../budgets/budget-usage.js';
 
 async function mustFind(ctx: AppContext, id: number) {
   const user = await findUser(ctx.db, id);
@@ -26,7 +27,8 @@ async function mustFind(ctx: AppContext, id: number) {
 }
 
 export async function getSelf(ctx: AppContext, id: number): Promise<User> {
-  return toUserDto(await mustFind(ctx, id));
+  const user = await mustFind(ctx, id);
+  return (await withBudgets(ctx, 'u', [toUserDto(user)], [user]))[0]!;
 }
 
 /**

@@ -32,5 +32,12 @@ export function toUserDto(row: UserRow): User {
     inviter_id: Number(row.inviter_id),
     DeletedAt: row.deleted_at === null ? null : new Date(Number(row.deleted_at) * 1000).toISOString(),
     setting: row.setting,
+    // What the period has spent is filled in by modules/budgets (budgetsOf), which reads it.
+    period: row.period,
+    period_quota: Number(row.period_quota),
+    period_requests: Number(row.period_requests),
+    period_used_quota: 0,
+    period_used_requests: 0,
+    period_reset_time: 0,
   };
 }

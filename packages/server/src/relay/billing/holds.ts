@@ -1,3 +1,5 @@
+import type { BudgetWindow } from './budgets.js';
+
 /** Quota held for one request in flight, from its admission to its settlement or refund. */
 export interface Hold {
   userId: number;
@@ -7,6 +9,8 @@ export interface Hold {
   amount: number;
   /** Taken and not yet settled or refunded (counted in `Ledger.holdsInFlight`). */
   open?: boolean;
+  /** The period budgets it holds `amount` (and one request) of, in the periods it started in. */
+  budgets?: BudgetWindow[] | undefined;
 }
 
 /**

@@ -31,10 +31,15 @@ interface Lease {
   renewedAt: number;
   /** Grows and hand-backs of one slice run one at a time. */
   busy: Promise<unknown>;
+  /**
+   * A grow waiting for the one under way: later asks join it (at the largest need) instead of queueing a
+   * transaction each, so many requests waiting for room cost one transaction at a time, not one each.
+   */
+  queued?: { need: number; run: Promise<void> } | undefined;
 }
 
 /**
- * This node's slices of users' and limited tokens' balances (table `balance_leases`), when several nodes share
+ * This node's slices of what callers may spend (balances here, budgets in budget-leases.ts). This node's slices of users' and limited tokens' balances (table `balance_leases`), when several nodes share
  * one database. A node admits requests against its own slices only, so the slices of all nodes together never
  * exceed a balance and no two nodes can spend the same quota; a caller whose balance is far above what is in
  * flight costs no database trip per request. Taking a slice is one transaction: the owner's row is locked, the
@@ -43,7 +48,7 @@ interface Lease {
  * (write-settlements.ts), so a slice and the balance always move together. A slice lives `LEASE_TTL_S`
  * unless renewed: the slices of a node that died go back to the others after that, never sooner.
  */
-export class LeaseBook {
+export abstract class SliceBook {
   private readonly leases = new Map<string, Lease>();
   private timer: NodeJS.Timeout | undefined;
   /** Clock ms of the last renewal of all of this node's slices. */
@@ -55,58 +60,75 @@ export class LeaseBook {
   private lostBefore = 0;
 
   constructor(
-    private readonly db: Db,
     readonly node: string,
     /** What requests in flight hold against a slice. */
-    private readonly held: (kind: LeaseKind, id: number) => number,
-    private readonly clock: () => number = Date.now,
+    private readonly held: (key: string) => number,
+    protected readonly clock: () => number = Date.now,
   ) {}
+
+  /** One transaction: the owner locked, what the other nodes hold summed, this node's slice grown. */
+  protected abstract take(key: string, short: number): Promise<{ granted: number; tight: boolean }>;
+  /** Lowers this node's slice in the database by `spare`. */
+  protected abstract giveBack(key: string, spare: number): Promise<void>;
+  /** Moves the expiry of this node's live slices to `expires` (unix seconds). */
+  protected abstract renewRows(nowS: number, expires: number): Promise<void>;
+  /** Deletes every slice of this node. */
+  protected abstract clearRows(): Promise<void>;
 
   /**
    * Drops what an earlier run of this node left in the table (its journal has been replayed by now, so every
    * charge against those slices is written), then renews and hands back idle slices every few seconds.
    */
   async start(): Promise<void> {
-    await this.db.deleteFrom('balance_leases').where('node', '=', this.node).execute();
+    await this.clearRows();
     this.renewedAt = this.clock();
     this.timer = setInterval(() => void this.maintain(), RENEW_MS);
     this.timer.unref();
   }
 
   /** What this node may still charge `id` against its slice (requests already admitted settle against this). */
-  left(kind: LeaseKind, id: number): number {
-    return this.leases.get(kind + id)?.left ?? 0;
+  leftOf(key: string): number {
+    return this.leases.get(key)?.left ?? 0;
   }
 
   /** What new requests may be admitted against: nothing once the slice may have expired for the others. */
-  spendable(kind: LeaseKind, id: number): number {
-    const lease = this.leases.get(kind + id);
+  spendableOf(key: string): number {
+    const lease = this.leases.get(key);
     if (!lease || lease.renewedAt < this.lostBefore) return 0;
     const alive = Math.max(lease.renewedAt, this.renewedAt) + LEASE_TTL_S * 1000 - MARGIN_MS > this.clock();
     return alive ? lease.left : 0;
   }
 
   /** A charge of `delta` against this node's slice (negative gives back). */
-  charged(kind: LeaseKind, id: number, delta: number): void {
-    const lease = this.leases.get(kind + id);
+  chargedTo(key: string, delta: number): void {
+    const lease = this.leases.get(key);
     if (!lease) return;
     lease.left -= delta;
     lease.usedAt = this.clock();
   }
 
   /** Grows the slice so that `need` more is free on this node, as far as the balance allows. */
-  grow(kind: LeaseKind, id: number, need: number): Promise<void> {
-    const lease = this.lease(kind, id);
+  growKey(key: string, need: number): Promise<void> {
+    const lease = this.lease(key);
+    const queued = lease.queued;
+    if (queued) {
+      queued.need = Math.max(queued.need, need);
+      return queued.run;
+    }
+    const ask = { need, run: Promise.resolve() };
     const run = lease.busy.then(async () => {
-      const short = need - (this.spendable(kind, id) - this.held(kind, id));
+      if (lease.queued === ask) lease.queued = undefined;
+      const short = ask.need - (this.spendableOf(key) - this.held(key));
       if (short <= 0) return;
-      const { granted, tight } = await this.take(kind, id, short);
+      const { granted, tight } = await this.take(key, short);
       lease.left += granted;
       lease.tight = tight;
       lease.usedAt = this.clock();
       // The row's expiry moved only if it grew; then all of it (an older part included) is live again.
       if (granted > 0) lease.renewedAt = lease.usedAt;
     });
+    ask.run = run;
+    lease.queued = ask;
     lease.busy = run.catch(() => undefined);
     return run;
   }
@@ -116,32 +138,117 @@ export class LeaseBook {
    * database: nothing more is admitted against this node's until a new slice is taken. Requests already
    * admitted settle against what they hold.
    */
-  revoked(kind: LeaseKind, ids: readonly number[]): void {
-    for (const id of ids) {
-      const lease = this.leases.get(kind + id);
+  revokedKeys(keys: Iterable<string>): void {
+    for (const key of keys) {
+      const lease = this.leases.get(key);
       if (!lease) continue;
       lease.renewedAt = -1;
-      lease.left = Math.min(lease.left, this.held(kind, id));
+      lease.left = Math.min(lease.left, this.held(key));
     }
   }
 
-  /** Hands back what nothing holds of a tight slice, once its requests have settled. */
-  settled(kind: LeaseKind, id: number): void {
-    const lease = this.leases.get(kind + id);
-    if (lease?.tight) void this.handBack(kind, id, lease).catch(() => undefined);
+  /** The keys of this node's slices, for revoking all of one owner's. */
+  keys(): IterableIterator<string> {
+    return this.leases.keys();
   }
 
-  private lease(kind: LeaseKind, id: number): Lease {
-    let lease = this.leases.get(kind + id);
+  /** Hands back what nothing holds of a tight slice, once its requests have settled. */
+  settledKey(key: string): void {
+    const lease = this.leases.get(key);
+    if (lease?.tight) void this.handBack(key, lease).catch(() => undefined);
+  }
+
+  private lease(key: string): Lease {
+    let lease = this.leases.get(key);
     if (!lease) {
       lease = { left: 0, tight: true, usedAt: this.clock(), renewedAt: 0, busy: Promise.resolve() };
-      this.leases.set(kind + id, lease);
+      this.leases.set(key, lease);
     }
     return lease;
   }
 
+  /** Gives back what nothing holds: in memory at once (so it is never spent here again), then in the database. */
+  private handBack(key: string, lease: Lease): Promise<void> {
+    const run = lease.busy.then(async () => {
+      const spare = lease.left - this.held(key);
+      if (spare <= 0) return;
+      lease.left -= spare;
+      await this.giveBack(key, spare);
+    });
+    lease.busy = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Renews this node's slices and hands back the idle ones. */
+  async maintain(): Promise<void> {
+    const now = this.clock();
+    try {
+      if (now - this.renewedAt >= LEASE_TTL_S * 1000 - MARGIN_MS) this.lostBefore = now;
+      // Only live rows: one already expired may be counted as free by another node by now.
+      await this.renewRows(Math.floor(now / 1000), Math.floor(now / 1000) + LEASE_TTL_S);
+      this.renewedAt = now;
+      for (const [key, lease] of this.leases) {
+        if (now - lease.usedAt >= IDLE_MS && this.held(key) === 0) {
+          await this.handBack(key, lease);
+          if (lease.left === 0) this.leases.delete(key);
+        }
+      }
+    } catch (err) {
+      console.warn('switchboard: renewing balance leases failed:', (err as Error).message);
+    }
+  }
+
+  /**
+   * At shutdown, once every request has settled and every settlement is written: this node's slices go back
+   * to the others at once instead of after `LEASE_TTL_S`.
+   */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.leases.clear();
+    await this.clearRows();
+  }
+}
+
+/** This node's slices of users' (`u`) and limited tokens' (`t`) balances, in table `balance_leases`. */
+export class LeaseBook extends SliceBook {
+  constructor(
+    private readonly db: Db,
+    node: string,
+    held: (kind: LeaseKind, id: number) => number,
+    clock: () => number = Date.now,
+  ) {
+    super(node, (key) => held(key[0] as LeaseKind, Number(key.slice(1))), clock);
+  }
+
+  left(kind: LeaseKind, id: number): number {
+    return this.leftOf(kind + id);
+  }
+
+  spendable(kind: LeaseKind, id: number): number {
+    return this.spendableOf(kind + id);
+  }
+
+  charged(kind: LeaseKind, id: number, delta: number): void {
+    this.chargedTo(kind + id, delta);
+  }
+
+  grow(kind: LeaseKind, id: number, need: number): Promise<void> {
+    return this.growKey(kind + id, need);
+  }
+
+  revoked(kind: LeaseKind, ids: readonly number[]): void {
+    this.revokedKeys(ids.map((id) => kind + id));
+  }
+
+  settled(kind: LeaseKind, id: number): void {
+    this.settledKey(kind + id);
+  }
+
   /** One transaction: the owner's row locked, the other nodes' live slices summed, this node's slice grown. */
-  private take(kind: LeaseKind, id: number, short: number): Promise<{ granted: number; tight: boolean }> {
+  protected take(key: string, short: number): Promise<{ granted: number; tight: boolean }> {
+    const kind = key[0] as LeaseKind;
+    const id = Number(key.slice(1));
     const now = Math.floor(this.clock() / 1000);
     return this.db.transaction().execute(async (trx) => {
       const balance =
@@ -196,58 +303,27 @@ export class LeaseBook {
     });
   }
 
-  /** Gives back what nothing holds: in memory at once (so it is never spent here again), then in the database. */
-  private handBack(kind: LeaseKind, id: number, lease: Lease): Promise<void> {
-    const run = lease.busy.then(async () => {
-      const spare = lease.left - this.held(kind, id);
-      if (spare <= 0) return;
-      lease.left -= spare;
-      await this.db
-        .updateTable('balance_leases')
-        .set((eb) => ({ amount: eb('amount', '-', spare) }))
-        .where('kind', '=', kind)
-        .where('owner_id', '=', id)
-        .where('node', '=', this.node)
-        .execute();
-    });
-    lease.busy = run.catch(() => undefined);
-    return run;
+  protected async giveBack(key: string, spare: number): Promise<void> {
+    await this.db
+      .updateTable('balance_leases')
+      .set((eb) => ({ amount: eb('amount', '-', spare) }))
+      .where('kind', '=', key[0] as LeaseKind)
+      .where('owner_id', '=', Number(key.slice(1)))
+      .where('node', '=', this.node)
+      .execute();
   }
 
-  /** Renews this node's slices and hands back the idle ones. */
-  async maintain(): Promise<void> {
-    const now = this.clock();
-    try {
-      if (now - this.renewedAt >= LEASE_TTL_S * 1000 - MARGIN_MS) this.lostBefore = now;
-      // Only live rows: one already expired may be counted as free by another node by now.
-      await this.db
-        .updateTable('balance_leases')
-        .set({ expires_at: Math.floor(now / 1000) + LEASE_TTL_S })
-        .where('node', '=', this.node)
-        .where('expires_at', '>', Math.floor(now / 1000))
-        .execute();
-      this.renewedAt = now;
-      for (const [key, lease] of this.leases) {
-        const kind = key[0] as LeaseKind;
-        const id = Number(key.slice(1));
-        if (now - lease.usedAt >= IDLE_MS && this.held(kind, id) === 0) {
-          await this.handBack(kind, id, lease);
-          if (lease.left === 0) this.leases.delete(key);
-        }
-      }
-    } catch (err) {
-      console.warn('switchboard: renewing balance leases failed:', (err as Error).message);
-    }
+  protected async renewRows(nowS: number, expires: number): Promise<void> {
+    // Only live rows: one already expired may be counted as free by another node by now.
+    await this.db
+      .updateTable('balance_leases')
+      .set({ expires_at: expires })
+      .where('node', '=', this.node)
+      .where('expires_at', '>', nowS)
+      .execute();
   }
 
-  /**
-   * At shutdown, once every request has settled and every settlement is written: this node's slices go back
-   * to the others at once instead of after `LEASE_TTL_S`.
-   */
-  async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    this.leases.clear();
+  protected async clearRows(): Promise<void> {
     await this.db.deleteFrom('balance_leases').where('node', '=', this.node).execute();
   }
 }

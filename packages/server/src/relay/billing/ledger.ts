@@ -5,6 +5,9 @@ import type { RelayCaller } from '../core/caller.js';
 import { relayError } from '../core/relay-error.js';
 import type { ConsumeRecord } from './consume-record.js';
 import { Holds, type Hold } from './holds.js';
+import type { BudgetLeases } from './budget-leases.js';
+import { BudgetBook, type BudgetWindow } from './budgets.js';
+import { BudgetAlerts } from './budget-alerts.js';
 import { settlementEntry } from './settlement-entry.js';
 import type { LeaseBook } from './leases.js';
 import { Room } from './room.js';
@@ -25,6 +28,12 @@ export class Ledger {
   private readonly queue: SettlementQueue;
   /** Requests waiting for their caller's requests in flight to release room. */
   readonly room = new Room();
+  /** Period budgets of users and tokens: held, charged and sliced alongside the balances. */
+  readonly budgets: BudgetBook;
+  /** Spend alerts at 50/80/100 % of a budget, checked after each batch that touched one. */
+  readonly alerts: BudgetAlerts;
+  /** Told of each settled request's tokens (the per-token tokens-per-minute cap). */
+  onSettled: ((caller: RelayCaller, tokens: number) => void) | undefined;
   /** This node's slices of the balances, when several nodes share the database (set by {@link useLeases}). */
   private leases: LeaseBook | undefined;
   /** Batch writes finished so far, committed or not (see {@link SettlementQueue.writes}). */
@@ -41,7 +50,18 @@ export class Ledger {
     /** Told of each charge: the owner of the balances requests read. */
     private readonly balances: CallerBalances,
   ) {
-    this.queue = new SettlementQueue(ctx.db, this.holds, ctx.logDb);
+    this.budgets = new BudgetBook(ctx.config.budgetTimeZone ?? 'UTC', () => ctx.now());
+    this.alerts = new BudgetAlerts(ctx);
+    this.queue = new SettlementQueue(ctx.db, this.holds, ctx.logDb, (batch) => {
+      let touched: Set<string> | undefined;
+      for (const s of batch)
+        if (s.budgets) {
+          this.budgets.written(s.budgets, s.delta);
+          touched ??= new Set();
+          for (const k of s.budgets) touched.add(k);
+        }
+      if (touched) this.alerts.written(touched);
+    });
     ctx.onFlush(() => this.flush());
     this.billing = ctx.metrics && new BillingSeries(ctx.metrics);
   }
@@ -57,8 +77,9 @@ export class Ledger {
   }
 
   /** Admits against this node's slices of the balances from now on (several nodes on one database). */
-  useLeases(leases: LeaseBook): void {
+  useLeases(leases: LeaseBook, budgets?: BudgetLeases): void {
     this.leases = leases;
+    this.budgets.leases = budgets;
   }
 
   /**
@@ -68,7 +89,7 @@ export class Ledger {
   async close(): Promise<void> {
     const written = await this.queue.close();
     if (this.leases && written)
-      await this.leases.close().catch((err: unknown) => {
+      await Promise.all([this.leases.close(), this.budgets.leases?.close()]).catch((err: unknown) => {
         console.warn('switchboard: handing back balance leases failed:', (err as Error).message);
       });
   }
@@ -94,6 +115,14 @@ export class Ledger {
    * node no longer admits against, since the requests admitted against it must settle there.
    */
   free(caller: RelayCaller, playground: boolean, settling = false): number {
+    const balance = this.balanceFree(caller, playground, settling);
+    if (settling) return balance;
+    const windows = this.budgets.windows(caller, playground);
+    return windows ? Math.min(balance, this.budgets.free(windows)) : balance;
+  }
+
+  /** {@link free} without the period budgets. */
+  private balanceFree(caller: RelayCaller, playground: boolean, settling = false): number {
     const { user, token } = caller;
     const leases = this.leases;
     const own = (kind: 'u' | 't', id: number, cached: number) =>
@@ -111,13 +140,26 @@ export class Ledger {
     const { user, token } = caller;
     const limited = !playground && !token.unlimited;
     const held = this.holds.user(user.id) + (limited ? this.holds.token(token.id) : 0);
-    return held > 0 && this.free(caller, playground) + held >= amount;
+    let inFlight = held > 0;
+    if (this.balanceFree(caller, playground) + held < amount) return false;
+    const windows = this.budgets.windows(caller, playground);
+    if (windows)
+      for (const w of windows) {
+        const h = this.budgets.held(w);
+        inFlight ||= h.quota > 0 || h.requests > 0;
+        if (this.budgets.freeQuota(w) + h.quota < amount || this.budgets.freeRequests(w) + h.requests < 1)
+          return false;
+      }
+    return inFlight;
   }
 
   /** The room keys a request of `caller` waits on. */
   roomKeys(caller: RelayCaller, playground: boolean): string[] {
     const { user, token } = caller;
-    return !playground && !token.unlimited ? ['u' + user.id, 't' + token.id] : ['u' + user.id];
+    const keys = !playground && !token.unlimited ? ['u' + user.id, 't' + token.id] : ['u' + user.id];
+    const windows = this.budgets.windows(caller, playground);
+    if (windows) for (const w of windows) keys.push('b' + w.window);
+    return keys;
   }
 
   /**
@@ -125,12 +167,25 @@ export class Ledger {
    * (one transaction per slice, and only when the slice is short: a caller far richer than what is in flight
    * passes without one). Undefined when nothing needs doing, which is every request on a single node.
    */
-  ensure(caller: RelayCaller, amount: number, playground: boolean): Promise<void> | undefined {
+  ensure(
+    caller: RelayCaller,
+    amount: number,
+    playground: boolean,
+    windows = this.budgets.windows(caller, playground),
+  ): Promise<void> | undefined {
     const leases = this.leases;
-    if (!leases || this.free(caller, playground) >= amount) return undefined;
+    if (!leases) return undefined;
+    const budgetsShort = windows !== undefined && this.budgets.free(windows) < amount;
+    if (!budgetsShort && this.balanceFree(caller, playground) >= amount) return undefined;
     const { user, token } = caller;
     const grows = [leases.grow('u', user.id, amount)];
     if (!playground && !token.unlimited) grows.push(leases.grow('t', token.id, amount));
+    const slices = this.budgets.leases;
+    if (windows && slices)
+      for (const w of windows) {
+        if (w.budget.quota) grows.push(slices.growKey('q' + w.window, amount));
+        if (w.budget.requests) grows.push(slices.growKey('n' + w.window, 1));
+      }
     return Promise.all(grows).then(
       () => undefined,
       (err: unknown) => {
@@ -154,9 +209,16 @@ export class Ledger {
     const tokenBalance = this.leases ? this.leases.spendable('t', token.id) : token.remainQuota;
     if (limited && tokenBalance - this.holds.token(token.id) < amount)
       throw relayError(403, 'token.quotaInsufficient', {}, 'pre_consume_token_quota_failed');
+    const windows = this.budgets.windows(caller, playground);
+    if (windows) this.budgets.check(windows, amount);
     const hold: Hold = { userId: user.id, tokenId: limited ? token.id : 0, amount, open: true };
     this.holds.hold(hold, amount);
     this.holdsInFlight++;
+    if (windows) {
+      // The period is the one the request starts in: its spend is filed there whenever it settles.
+      hold.budgets = windows;
+      this.budgets.hold(windows, amount, 1);
+    }
     return hold;
   }
 
@@ -165,13 +227,18 @@ export class Ledger {
    * nodes, after growing this node's slice if it must.
    */
   extend(caller: RelayCaller, hold: Hold, extra: number, playground: boolean): boolean | Promise<boolean> {
+    const windows = hold.budgets;
     const grow = () => {
-      if (this.free(caller, playground) < extra) return false;
+      if (this.balanceFree(caller, playground) < extra) return false;
+      if (windows) {
+        for (const w of windows) if (this.budgets.freeQuota(w) < extra) return false;
+        this.budgets.hold(windows, extra, 0);
+      }
       hold.amount += extra;
       this.holds.hold(hold, extra);
       return true;
     };
-    const growing = this.ensure(caller, extra, playground);
+    const growing = this.ensure(caller, extra, playground, windows);
     return growing ? growing.then(grow) : grow();
   }
 
@@ -179,6 +246,13 @@ export class Ledger {
   refund(hold: Hold): void {
     this.closed(hold);
     this.holds.hold(hold, -hold.amount);
+    const windows = hold.budgets;
+    if (windows) {
+      this.budgets.hold(windows, -hold.amount, -1);
+      hold.budgets = undefined;
+      this.budgets.settled(windows);
+      for (const w of windows) this.room.released('b' + w.window);
+    }
     hold.amount = 0;
     if (this.leases) {
       this.leases.settled('u', hold.userId);
@@ -206,15 +280,21 @@ export class Ledger {
   ): Promise<void> | undefined {
     this.closed(hold);
     this.holds.hold(hold, -hold.amount);
+    const windows = hold.budgets;
+    if (windows) {
+      this.budgets.hold(windows, -hold.amount, -1);
+      hold.budgets = undefined;
+    }
     hold.amount = 0;
-    const cap = Math.max(0, this.free(caller, playground, true));
+    let cap = Math.max(0, this.balanceFree(caller, playground, true));
+    if (windows) cap = Math.min(cap, Math.max(0, this.budgets.cap(windows)));
     if (record.quota > cap) {
       record.other = { ...record.other, uncapped_quota: record.quota };
       record.quota = cap;
     }
     const { user } = caller;
     const before = user.quota;
-    const journaled = this.enqueue(caller, playground, record);
+    const journaled = this.enqueue(caller, playground, record, windows);
     this.billing?.settled(
       record.modelName,
       record.group,
@@ -223,6 +303,8 @@ export class Ledger {
       Number(record.other.cache_tokens ?? 0),
       record.quota,
     );
+    if (!playground && caller.token.tpmLimit)
+      this.onSettled?.(caller, record.promptTokens + record.completionTokens);
     if (record.quota !== 0)
       warnOnQuotaCrossing(this.ctx, user.id, user.quotaWarningThreshold, before, before - record.quota);
     return journaled;
@@ -238,8 +320,14 @@ export class Ledger {
     caller: RelayCaller,
     playground: boolean,
     record: ConsumeRecord,
+    windows: BudgetWindow[] | undefined,
   ): Promise<void> | undefined {
     const entry = settlementEntry(this.ctx.options, caller, record, playground, this.ctx.now());
+    if (windows) {
+      const charged = this.budgets.charge(windows, entry.delta);
+      entry.budgets = charged.usage;
+      if (charged.leases) entry.budgetLeases = charged.leases;
+    }
     const limited = !entry.tokenUnlimited;
     this.balances.charged(caller, entry.delta, limited);
     const leases = this.leases;
@@ -252,9 +340,14 @@ export class Ledger {
         leases.settled('t', entry.tokenId);
       }
     }
+    if (windows) entry.leasedBy ??= this.budgets.leases?.node;
     const journaled = this.queue.push(entry);
     this.room.released('u' + entry.userId);
     if (limited) this.room.released('t' + entry.tokenId);
+    if (windows) {
+      this.budgets.settled(windows);
+      for (const w of windows) this.room.released('b' + w.window);
+    }
     return journaled;
   }
 }

@@ -25,6 +25,16 @@ export interface SettlementPlan {
   mark: JournalMark | undefined;
   /** Charges against nodes' slices of balances: `kind:id:node` → quota (relay/billing/leases.ts). */
   leases: Map<string, number>;
+  /** Period budgets' spend: usage key (`<u|t><id>|<period>`) → quota and requests. */
+  budgets: Map<string, { quota: number; requests: number }>;
+  /** Charges against nodes' slices of budgets: `lease key\0node` → amount (budget-leases.ts). */
+  budgetLeases: Map<string, number>;
+}
+
+/** A usage key's owner kind, id and period key. */
+export function usageRow(key: string): { kind: string; id: number; period: string } {
+  const bar = key.indexOf('|');
+  return { kind: key[0]!, id: Number(key.slice(1, bar)), period: key.slice(bar + 1) };
 }
 
 const zero = (): Totals => ({ delta: 0, used: 0, count: 0 });
@@ -48,6 +58,8 @@ export function planSettlements(batch: Settlement[], position?: JournalPosition)
     now: Math.floor(Date.now() / 1000),
     mark: undefined,
     leases: new Map(),
+    budgets: new Map(),
+    budgetLeases: new Map(),
   };
   const applied = position?.applied ?? 0;
   let last = applied;
@@ -62,6 +74,17 @@ export function planSettlements(batch: Settlement[], position?: JournalPosition)
       bumpLease(plan.leases, `u:${s.userId}:${s.leasedBy}`, s.delta);
       if (s.tokenId && !s.tokenUnlimited) bumpLease(plan.leases, `t:${s.tokenId}:${s.leasedBy}`, s.delta);
     }
+    if (s.budgets)
+      for (const k of s.budgets) {
+        const b = plan.budgets.get(k);
+        if (b) {
+          b.quota += s.delta;
+          b.requests += 1;
+        } else plan.budgets.set(k, { quota: s.delta, requests: 1 });
+      }
+    if (s.budgetLeases && s.leasedBy)
+      for (const k of s.budgetLeases)
+        bumpLease(plan.budgetLeases, `${k}\u0000${s.leasedBy}`, k[0] === 'q' ? s.delta : 1);
     if (s.tokenId) {
       const t = add(plan.tokens, s.tokenId, s, () => ({ ...zero(), limited: false }));
       t.limited ||= !s.tokenUnlimited;

@@ -41,6 +41,8 @@ export class SettlementQueue {
     private readonly holds: Holds,
     /** `LOG_SQL_DSN`'s database: the consume logs go there (see writeSettlementLogs). */
     private readonly logDb: Db = db,
+    /** Told of each batch once it is written (the budgets' unflushed spend). */
+    private readonly written?: (batch: Settlement[]) => void,
   ) {
     this.writer = inThreadWriter(db, undefined, logDb);
   }
@@ -151,6 +153,7 @@ export class SettlementQueue {
           this.writingCount = 0;
           for (const s of batch)
             this.holds.addUnflushed(s.userId, s.tokenUnlimited ? 0 : s.tokenId, -s.delta);
+          this.written?.(batch);
           this.retireJournalFiles(journal);
         },
         (err: unknown) => {

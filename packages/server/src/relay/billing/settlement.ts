@@ -30,6 +30,13 @@ export interface Settlement {
    * go down with the balances, in the same transaction.
    */
   leasedBy?: string;
+  /**
+   * Period budgets' usage keys (`<u|t><id>|<period>`) it is filed under: each gets `delta` quota and one request,
+   * in the same transaction (table `budget_usage`).
+   */
+  budgets?: string[];
+  /** Budget slices of `leasedBy` it was charged against (`q…` take `delta`, `n…` one request). */
+  budgetLeases?: string[];
 }
 
 /** Where a batch ends in the journal; written in the batch's own transaction (table `ledger_marks`). */

@@ -1,5 +1,5 @@
 import type { Database as Sqlite, Statement } from 'better-sqlite3';
-import { planSettlements, type SettlementPlan } from './settlement-plan.js';
+import { planSettlements, usageRow, type SettlementPlan } from './settlement-plan.js';
 import type { Settlement } from './settlement.js';
 
 const LOG_COLUMNS = [
@@ -32,6 +32,9 @@ const SQL = {
   hourly: `insert into quota_data (user_id, username, model_name, created_at, token_used, count, quota)
     values (?, ?, ?, ?, ?, ?, ?) on conflict (user_id, model_name, created_at) do update set
     token_used = token_used + excluded.token_used, count = count + excluded.count, quota = quota + excluded.quota`,
+  budget: `insert into budget_usage (kind, owner_id, period_key, used_quota, used_requests) values (?, ?, ?, ?, ?)
+    on conflict (kind, owner_id, period_key) do update set used_quota = used_quota + excluded.used_quota,
+    used_requests = used_requests + excluded.used_requests`,
   mark: `insert into ledger_marks (journal, seq) values (?, ?) on conflict (journal) do update set seq = excluded.seq`,
   applied: `select seq from ledger_marks where journal = ?`,
 };
@@ -65,6 +68,10 @@ function prepare(db: Sqlite): Prepared {
     }
     for (const h of plan.hourly)
       s.hourly.run(h.userId, h.username, h.model, h.hour, h.tokens, h.count, h.quota);
+    for (const [key, b] of plan.budgets) {
+      const { kind, id, period } = usageRow(key);
+      s.budget.run(kind, id, period, b.quota, b.requests);
+    }
     if (plan.mark) s.mark.run(plan.mark.journal, plan.mark.seq);
   };
   const write = db.transaction((batch: Settlement[], journal: string | undefined) => {

@@ -3,7 +3,7 @@ import { sqliteHandleOf } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { writeSettlementsToSqlite } from './write-settlements-sqlite.js';
-import { planSettlements, type SettlementPlan } from './settlement-plan.js';
+import { planSettlements, usageRow, type SettlementPlan } from './settlement-plan.js';
 import type { JournalMark, Settlement } from './settlement.js';
 
 /**
@@ -133,8 +133,50 @@ async function applyPlan(trx: Kysely<Database>, plan: SettlementPlan): Promise<v
       .where('node', '=', node)
       .execute();
   }
+  await writeBudgets(trx, plan);
   await writeHourly(trx, plan);
   if (plan.mark) await writeMark(trx, plan.mark);
+}
+
+/** Budgets' spend, in the batch's transaction: a period's spend is always the sum of its settlements. */
+async function writeBudgets(trx: Kysely<Database>, plan: SettlementPlan): Promise<void> {
+  if (plan.budgets.size === 0) return;
+  const mysql = dialectOf(trx) === 'mysql';
+  for (const [key, b] of [...plan.budgets].sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
+    const { kind, id, period } = usageRow(key);
+    const insert = trx.insertInto('budget_usage').values({
+      kind,
+      owner_id: id,
+      period_key: period,
+      used_quota: b.quota,
+      used_requests: b.requests,
+    });
+    if (mysql)
+      await insert
+        .onDuplicateKeyUpdate((eb) => ({
+          used_quota: eb('used_quota', '+', b.quota),
+          used_requests: eb('used_requests', '+', b.requests),
+        }))
+        .execute();
+    else
+      await insert
+        .onConflict((oc) =>
+          oc.columns(['kind', 'owner_id', 'period_key']).doUpdateSet((eb) => ({
+            used_quota: eb('budget_usage.used_quota', '+', b.quota),
+            used_requests: eb('budget_usage.used_requests', '+', b.requests),
+          })),
+        )
+        .execute();
+  }
+  for (const [key, amount] of plan.budgetLeases) {
+    const [lease, node] = key.split('\u0000') as [string, string];
+    await trx
+      .updateTable('budget_leases')
+      .set((eb) => ({ amount: eb('amount', '-', amount) }))
+      .where('lease_key', '=', lease)
+      .where('node', '=', node)
+      .execute();
+  }
 }
 
 async function writeHourly(trx: Kysely<Database>, plan: SettlementPlan): Promise<void> {

@@ -8,6 +8,8 @@ import { TOKEN_KEY_LENGTH } from '../../modules/tokens/tokens.service.js';
 import type { CallerBalances, UnflushedQuota } from '../core/balances.js';
 import type { AdmittedCaller, RelayCaller } from '../core/caller.js';
 import { TOKEN_CACHE_LIMITS, TokenCache, type TokenCacheLimits } from './token-cache.js';
+import { budgetOf } from '../billing/budgets.js';
+import { readBudgetUsage } from '../billing/budget-usage.js';
 
 /** An allow list of exact addresses and CIDR ranges, one per line (or comma); invalid lines are ignored. */
 export function parseAllowIps(text: string): BlockList | null {
@@ -114,8 +116,12 @@ export class TokenAuth {
       await ledger.idle();
       const writes = ledger.writes;
       const caller = await this.read(key);
+      // A budget's spend is read with the balances, under the same rule about batches written meanwhile.
+      const unknown = caller && ledger.budgets ? ledger.budgets.unknown(caller) : [];
+      const usage = unknown.length ? await readBudgetUsage(this.ctx.db, unknown) : undefined;
       if (caller && writes !== ledger.writes) continue;
       if (caller && ledger.writing && attempt < 5) continue;
+      if (usage) ledger.budgets!.primed(unknown, usage);
       if (caller) {
         caller.user.quota -= ledger.holds.unflushedUser(caller.user.id);
         if (!caller.token.unlimited) caller.token.remainQuota -= ledger.holds.unflushedToken(caller.token.id);
@@ -140,6 +146,15 @@ export class TokenAuth {
         'tokens.model_limits',
         'tokens.allow_ips',
         'tokens.group as token_group',
+        'tokens.period',
+        'tokens.period_quota',
+        'tokens.period_requests',
+        'tokens.max_concurrency',
+        'tokens.rpm_limit',
+        'tokens.tpm_limit',
+        'users.period as user_period',
+        'users.period_quota as user_period_quota',
+        'users.period_requests as user_period_requests',
         'users.username',
         'users.role',
         'users.status as user_status',
@@ -156,8 +171,18 @@ export class TokenAuth {
       .split(',')
       .map((m) => m.trim())
       .filter(Boolean);
+    const tokenBudget = budgetOf(row);
+    const userBudget = budgetOf({
+      period: row.user_period,
+      period_quota: row.user_period_quota,
+      period_requests: row.user_period_requests,
+    });
     return {
       token: {
+        ...(tokenBudget ? { budget: tokenBudget } : {}),
+        maxConcurrency: Number(row.max_concurrency) || 0,
+        rpmLimit: Number(row.rpm_limit) || 0,
+        tpmLimit: Number(row.tpm_limit) || 0,
         id: row.id,
         userId: row.user_id,
         name: row.name,
@@ -177,6 +202,7 @@ export class TokenAuth {
         group: row.user_group,
         quota: row.quota,
         quotaWarningThreshold: ownWarningThreshold(row.setting),
+        ...(userBudget ? { budget: userBudget } : {}),
       },
     };
   }

@@ -4,6 +4,7 @@ import { consumeRecord, type AttemptInfo } from '../billing/consume-record.js';
 import { providerFor, isOpenAiCompatible } from '../providers/index.js';
 import type { ChatResponse, Usage } from '../providers/types.js';
 import { checkAccess } from '../callers/access.js';
+import { withinCaps } from '../callers/token-caps.js';
 import type { ChatCall } from '../core/chat-call.js';
 import { relayError } from '../core/relay-error.js';
 import type { RelayRuntime } from '../runtime.js';
@@ -24,6 +25,13 @@ import { sensitiveInMessages, sensitiveMatcher, sensitiveWordsError } from '../c
  * nothing was delivered. Every path ends in exactly one settle or refund.
  */
 export async function runChat(rt: RelayRuntime, call: ChatCall, ex: RelayExchange): Promise<void> {
+  // The token's caps (in flight, per minute): nothing to do for nearly every token.
+  const capped = call.playground ? undefined : rt.caps.admit(call.caller.token);
+  if (capped === undefined) return chatRequest(rt, call, ex);
+  return withinCaps(capped, () => chatRequest(rt, call, ex));
+}
+
+async function chatRequest(rt: RelayRuntime, call: ChatCall, ex: RelayExchange): Promise<void> {
   const { ctx, channels, ledger } = rt;
   const { caller, format } = call;
   const playground = call.playground ?? false;

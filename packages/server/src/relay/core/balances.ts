@@ -22,4 +22,9 @@ export interface UnflushedQuota {
   readonly writing: boolean;
   /** Resolves when no batch is being written. */
   idle(): Promise<void>;
+  /** Period budgets: the usage keys of a caller's current periods not read yet, and their spend once read. */
+  readonly budgets?: {
+    unknown(caller: RelayCaller): string[];
+    primed(keys: readonly string[], rows: ReadonlyMap<string, { quota: number; requests: number }>): void;
+  };
 }

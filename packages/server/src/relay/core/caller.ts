@@ -1,4 +1,14 @@
 import type { BlockList } from 'node:net';
+import type { Period } from '../billing/periods.js';
+
+/** A token's or user's budget per period (relay/billing/budgets.ts); absent when it has none. */
+export interface RelayBudget {
+  period: Exclude<Period, ''>;
+  /** Quota per period; 0 = no limit. */
+  quota: number;
+  /** Requests per period; 0 = no limit. */
+  requests: number;
+}
 
 /** A relay key's token, as the token cache holds it (callers/token-cache.ts). */
 export interface RelayToken {
@@ -14,6 +24,11 @@ export interface RelayToken {
   /** Null when every address may use the token. */
   allowIps: BlockList | null;
   group: string;
+  budget?: RelayBudget;
+  /** Requests in flight at once, per minute, and tokens per minute; 0 = no limit (callers/token-caps.ts). */
+  maxConcurrency?: number;
+  rpmLimit?: number;
+  tpmLimit?: number;
 }
 
 /** The token's owner; one object shared by all of the user's cached keys. */
@@ -26,6 +41,7 @@ export interface RelayUser {
   quota: number;
   /** From the user's setting; null when unset (reference §5.8). */
   quotaWarningThreshold: number | null;
+  budget?: RelayBudget;
 }
 
 /** Who a relay request bills. Its balances are read by the ledger and moved only by the callers side. */

@@ -7,6 +7,8 @@ import type { MessageKey, MessageParams } from '@switchboard/sdk';
 export class RelayError extends Error {
   /** The request field at fault (OpenAI's `param`), when the client's body was refused. */
   param = '';
+  /** Seconds until the limit that refused the request frees up: sent as `Retry-After`. */
+  retryAfterS?: number;
 
   constructor(
     readonly status: number,

@@ -8,6 +8,10 @@ import { channelOpsRoutes } from '../../modules/channels/channel-ops.routes.js';
 import { runChat } from '../chat/chat-pipeline.js';
 import { Ledger } from '../billing/ledger.js';
 import { LeaseBook } from '../billing/leases.js';
+import { TokenCaps } from '../callers/token-caps.js';
+import { BudgetLeases } from '../billing/budget-leases.js';
+import { budgetOf } from '../billing/budgets.js';
+import { primeBudgets } from '../billing/budget-usage.js';
 import type { SharedRedis } from '../../cluster/redis.js';
 import { SharedModelLimit } from '../callers/shared-model-limit.js';
 import { dialectOf } from '../../db/dialect.js';
@@ -68,24 +72,43 @@ export async function relayRoutes(
     health: new ChannelHealth(ctx),
     ledger: new Ledger(ctx, auth.balances),
     limits: new ModelRateLimit(ctx.options, redis && new SharedModelLimit(redis)),
+    caps: new TokenCaps(redis),
     agent: createUpstreamAgent(streamIdleS * 1000),
   };
   const observer = relayObserver(ctx);
   if (observer) rt.observer = observer;
   relayGauges(ctx.metrics, rt, redis);
   auth.attach(rt.ledger);
+  rt.ledger.onSettled = (caller, tokens) => rt.caps.used(caller.token, tokens);
   if (ctx.config.ledgerJournalDir) await rt.ledger.openJournal(ctx.config.ledgerJournalDir);
   // Several nodes may share a server database: each admits against its own slices of the balances.
   if (dialectOf(ctx.db) !== 'sqlite') {
     const leases = new LeaseBook(ctx.db, ctx.node, (kind, id) =>
       kind === 'u' ? rt.ledger.holds.user(id) : rt.ledger.holds.token(id),
     );
+    const budgets = rt.ledger.budgets;
+    const budgetLeases = new BudgetLeases(
+      ctx.db,
+      ctx.node,
+      (key) => budgets.heldOf(key),
+      () => ctx.now(),
+    );
     await leases.start();
-    rt.ledger.useLeases(leases);
+    await budgetLeases.start();
+    rt.ledger.useLeases(leases, budgetLeases);
     // Named ids only: the blanket notice after every /api write says nothing about balances.
-    ctx.events.on('users', (ids) => leases.revoked('u', ids));
-    ctx.events.on('tokens', (ids) => leases.revoked('t', ids));
+    ctx.events.on('users', (ids) => {
+      leases.revoked('u', ids);
+      for (const id of ids) budgetLeases.revokedOwner('u' + id);
+    });
+    ctx.events.on('tokens', (ids) => {
+      leases.revoked('t', ids);
+      for (const id of ids) budgetLeases.revokedOwner('t' + id);
+    });
   }
+  // Spend of periods that are over is forgotten now and then (it is in the database).
+  const pruning = setInterval(() => rt.ledger.budgets.prune(), 10 * 60_000);
+  pruning.unref();
   // Realtime sessions outlive any request: they are ended (and billed) before the server and the ledger close.
   const realtime = realtimeEntry(rt);
   ctx.metrics?.collected(
@@ -96,6 +119,7 @@ export async function relayRoutes(
   );
   app.addHook('preClose', () => realtime.closeAll());
   app.addHook('onClose', async () => {
+    clearInterval(pruning);
     await rt.ledger.close();
     await rt.agent.closeAll();
   });
@@ -142,11 +166,17 @@ export async function relayRoutes(
       const body = validateBody<ChatRequest & { group?: string }>(PlaygroundRequestSchema, req.body);
       const row = await ctx.db
         .selectFrom('users')
-        .select(['quota', 'setting'])
+        .select(['quota', 'setting', 'period', 'period_quota', 'period_requests'])
         .where('id', '=', user.id)
         .executeTakeFirstOrThrow();
+      const budget = budgetOf(row);
       const caller: RelayCaller = {
-        user: { ...user, quota: row.quota, quotaWarningThreshold: ownWarningThreshold(row.setting) },
+        user: {
+          ...user,
+          quota: row.quota,
+          quotaWarningThreshold: ownWarningThreshold(row.setting),
+          ...(budget ? { budget } : {}),
+        },
         token: {
           id: 0,
           userId: user.id,
@@ -161,6 +191,7 @@ export async function relayRoutes(
         },
       };
       const { group: _group, ...request } = body;
+      if (budget) await primeBudgets(ctx.db, rt.ledger, caller, true);
       const serve = (ex: RelayExchange, who: RelayCaller) =>
         runChat(rt, { caller: who, request: request as ChatRequest, playground: true }, ex);
       return serveChat({ serve }, exchangeOf(req, reply), caller, undefined);

@@ -20,7 +20,7 @@ function errorAnswer(
   id: string,
   lang: ReturnType<typeof requestLang>,
   format?: ClientFormat,
-): { status: number; body: unknown; unexpected: boolean } {
+): { status: number; body: unknown; unexpected: boolean; retryAfterS?: number } {
   const e =
     err instanceof RelayError
       ? err
@@ -29,7 +29,8 @@ function errorAnswer(
   const body = format
     ? format.errorBody(e.status, { message, type: e.type, code: e.code })
     : { error: { message: `${message} (request id: ${id})`, type: e.type, param: e.param, code: e.code } };
-  return { status: e.status, body, unexpected: !(err instanceof RelayError) };
+  const answer = { status: e.status, body, unexpected: !(err instanceof RelayError) };
+  return e.retryAfterS === undefined ? answer : { ...answer, retryAfterS: e.retryAfterS };
 }
 
 /**
@@ -49,6 +50,7 @@ export function sendRelayError(
   }
   const a = errorAnswer(err, req.id, requestLang(req), format);
   if (a.unexpected) req.log.error({ err }, 'relay failure');
+  if (a.retryAfterS !== undefined) void reply.header('retry-after', String(a.retryAfterS));
   return reply.status(a.status).send(a.body);
 }
 
@@ -60,5 +62,6 @@ export function sendExchangeError(ex: RelayExchange, err: unknown, format?: Clie
   }
   const a = errorAnswer(err, ex.id, requestLang(ex), format);
   if (a.unexpected) ex.log(err, 'relay failure');
+  if (a.retryAfterS !== undefined) ex.res.setHeader('retry-after', String(a.retryAfterS));
   sendJson(ex.res, a.status, a.body);
 }

@@ -1,6 +1,7 @@
 import { maxOutputTokens, perCallQuota, worstCaseQuota } from '@switchboard/sdk';
 import type { FastifyReply } from 'fastify';
 import { checkAccess } from '../callers/access.js';
+import { withinCaps } from '../callers/token-caps.js';
 import { providerFor } from '../providers/index.js';
 import { AZURE_CHANNEL_TYPE, azureEndpoint } from '../providers/azure/index.js';
 import { endpointRoute } from './endpoint-routes.js';
@@ -81,6 +82,16 @@ function imageQuota(price: ResolvedPrice, body: Record<string, unknown>, quotaPe
  * hold, channel tiers, retries and settlement as chat.
  */
 export async function runPassthrough(
+  rt: RelayRuntime,
+  call: PassthroughCall,
+  reply: FastifyReply,
+): Promise<void> {
+  const capped = rt.caps.admit(call.caller.token);
+  if (capped === undefined) return passthroughRequest(rt, call, reply);
+  return withinCaps(capped, () => passthroughRequest(rt, call, reply));
+}
+
+async function passthroughRequest(
   rt: RelayRuntime,
   call: PassthroughCall,
   reply: FastifyReply,

@@ -1,6 +1,7 @@
 import { NEW_TOKEN_DEFAULT_QUOTA, type Token, type TokenCreateParams } from '@switchboard/sdk';
 import { formatTime } from '../../lib/format';
 import type { TokenForm } from './validation';
+import { budgetForm, budgetParams } from '../../components/budget-fields';
 
 /** The editor's form for `token`, or for a new one (default quota, never expires). */
 export function initialForm(token: Token | null): TokenForm {
@@ -14,6 +15,10 @@ export function initialForm(token: Token | null): TokenForm {
     allowIps: token?.allow_ips ?? '',
     group: token?.group ?? '',
     count: '1',
+    budget: budgetForm(token),
+    maxConcurrency: String(token?.max_concurrency ?? 0),
+    rpmLimit: String(token?.rpm_limit ?? 0),
+    tpmLimit: String(token?.tpm_limit ?? 0),
   };
 }
 
@@ -28,5 +33,9 @@ export function tokenParams(form: TokenForm): TokenCreateParams {
     model_limits: form.modelLimits.join(','),
     allow_ips: form.allowIps,
     group: form.group,
+    ...budgetParams(form.budget),
+    max_concurrency: Number(form.maxConcurrency),
+    rpm_limit: Number(form.rpmLimit),
+    tpm_limit: Number(form.tpmLimit),
   };
 }

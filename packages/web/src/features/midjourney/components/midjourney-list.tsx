@@ -114,7 +114,7 @@ export function MidjourneyList() {
       field: 'buttons',
       header: t('midjourney.fields.buttons'),
       render: (r) => {
-        const labels = buttonLabels(r.buttons);
+        const labels = buttonLabels(r.buttons ?? '');
         return labels.length ? (
           <Box data-testid="mj-buttons" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
             {labels.map((label, i) => (

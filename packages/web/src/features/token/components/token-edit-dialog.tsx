@@ -23,6 +23,7 @@ import { useUserGroups, useUserModels } from '../api/queries';
 import { initialForm, tokenParams } from '../token-form';
 import { validateToken, type TokenForm } from '../validation';
 import { ExpiryField } from './expiry-field';
+import { BudgetFields } from '../../../components/budget-fields';
 
 /** Create (single or batch) and edit: quota, unlimited, expiry with shortcuts, model limits, IPs, group. */
 export function TokenEditDialog({ token, onClose }: { token: Token | null; onClose(): void }) {
@@ -82,6 +83,30 @@ export function TokenEditDialog({ token, onClose }: { token: Token | null; onClo
               onChange={(e) => set('remainQuota', e.target.value)}
             />
           )}
+          <BudgetFields value={form.budget} onChange={(v) => set('budget', v)} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <TextField
+              label={t('common.budget.maxConcurrency')}
+              name="max_concurrency"
+              value={form.maxConcurrency}
+              helperText={t('common.budget.zeroNone')}
+              onChange={(e) => set('maxConcurrency', e.target.value)}
+            />
+            <TextField
+              label={t('common.budget.rpm')}
+              name="rpm_limit"
+              value={form.rpmLimit}
+              helperText={t('common.budget.zeroNone')}
+              onChange={(e) => set('rpmLimit', e.target.value)}
+            />
+            <TextField
+              label={t('common.budget.tpm')}
+              name="tpm_limit"
+              value={form.tpmLimit}
+              helperText={t('common.budget.zeroNone')}
+              onChange={(e) => set('tpmLimit', e.target.value)}
+            />
+          </Stack>
           {creating && (
             <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1}>
               <TextField

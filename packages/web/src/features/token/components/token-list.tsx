@@ -13,6 +13,7 @@ import { useTokens } from '../api/queries';
 import { TokenEditDialog } from './token-edit-dialog';
 import { TokenRowActions } from './token-row-actions';
 import { TokenStatusChip } from './token-status-chip';
+import { BudgetUsage } from '../../../components/budget-usage';
 
 const FILTERS = ['keyword', 'key'] as const;
 
@@ -46,6 +47,12 @@ export function TokenList() {
       header: t('token.fields.remain_quota'),
       render: (row) => (row.unlimited_quota ? t('token.unlimited') : formatQuota(row.remain_quota)),
       width: 120,
+    },
+    {
+      field: 'period_used_quota',
+      header: t('common.budget.column'),
+      render: (row) => <BudgetUsage row={row} />,
+      width: 170,
     },
     {
       field: 'created_time',

@@ -69,13 +69,19 @@ export interface UserSave {
   original_password?: string;
   group?: string;
   quota?: number;
+  /** The user's budget per period (admin edit only). */
+  budget?: {
+    period: '' | 'day' | 'week' | 'month' | 'rolling_day';
+    period_quota: number;
+    period_requests: number;
+  };
 }
 
 /** Saves the editor; an admin edit sends username, display name, group and quota together (new-api writes all four). */
 export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, password, original_password, group, quota, ...names }: UserSave) => {
+    mutationFn: async ({ id, password, original_password, group, quota, budget, ...names }: UserSave) => {
       const client = await sdk();
       const pw = password ? { password } : {};
       if (id === undefined)
@@ -90,6 +96,7 @@ export function useSaveUser() {
           ...pw,
           ...(group !== undefined ? { group } : {}),
           ...(quota !== undefined ? { quota } : {}),
+          ...budget,
         });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import type { Column } from '../../../components/data-table';
 import { formatQuota } from '../../../lib/format';
 import { UserRoleChip, UserStatusChip } from './user-chips';
+import { BudgetUsage } from '../../../components/budget-usage';
 
 /** The user list's columns: who, group, quota and usage, invites, role and status. */
 export function userColumns(t: TFunction): Column<User>[] {
@@ -36,6 +37,12 @@ export function userColumns(t: TFunction): Column<User>[] {
           </Typography>
         </Box>
       ),
+      width: 170,
+    },
+    {
+      field: 'period_used_quota',
+      header: t('common.budget.column'),
+      render: (u) => <BudgetUsage row={u} />,
       width: 170,
     },
     {

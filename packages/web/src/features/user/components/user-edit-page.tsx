@@ -23,6 +23,7 @@ import { useSaveUser } from '../api/mutations';
 import { useGroups, useUser } from '../api/queries';
 import { validateUserEdit, type UserEditForm } from '../validation';
 import { QuotaAddDialog } from './quota-add-dialog';
+import { BudgetFields, budgetError, budgetForm, budgetParams } from '../../../components/budget-fields';
 
 const BOUND = ['github_id', 'wechat_id', 'email', 'telegram_id', 'linux_do_id'] as const;
 
@@ -54,6 +55,7 @@ function UserEditForm({ user, withId }: { user: User; withId: boolean }) {
     group: user.group,
     quota: String(user.quota),
   });
+  const [budget, setBudget] = useState(() => budgetForm(user));
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const set = (key: keyof UserEditForm, value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -61,7 +63,7 @@ function UserEditForm({ user, withId }: { user: User; withId: boolean }) {
   const back = () => navigate(paths.user);
 
   const submit = async () => {
-    const invalid = validateUserEdit(form, { withId });
+    const invalid = validateUserEdit(form, { withId }) ?? (withId ? budgetError(budget) : null);
     if (invalid) return setError(t(invalid));
     setError(null);
     try {
@@ -71,7 +73,7 @@ function UserEditForm({ user, withId }: { user: User; withId: boolean }) {
         display_name: form.display_name.trim(),
         password: form.password,
         ...(withId
-          ? { group: form.group.trim(), quota: Number(form.quota) }
+          ? { group: form.group.trim(), quota: Number(form.quota), budget: budgetParams(budget) }
           : { original_password: form.original_password }),
       });
       notify('success', t('user.edit.saved'));
@@ -155,6 +157,7 @@ function UserEditForm({ user, withId }: { user: User; withId: boolean }) {
                 {t('user.actions.addQuota')}
               </Button>
             </Stack>
+            <BudgetFields value={budget} onChange={setBudget} />
           </>
         )}
         <Divider>{t('user.edit.readOnly')}</Divider>
