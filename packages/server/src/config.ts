@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { autoOrBool, bool, ConfigError, int, type Env } from './config-env.js';
-import { channelUpdateFrequency, databaseTarget, logDir, port, rateLimit, taskPollMs } from './config-newapi.js';
+import {
+  channelUpdateFrequency,
+  databaseTarget,
+  logDir,
+  port,
+  rateLimit,
+  taskPollMs,
+} from './config-newapi.js';
 import type { DbTarget } from './db/database.js';
 import type { ServerFlags } from './flags.js';
 
