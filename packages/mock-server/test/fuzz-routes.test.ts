@@ -11,9 +11,10 @@ import {
 } from './fuzz-inputs.js';
 import { snapshotState } from './fuzz-state.js';
 import { RELAY_BODIES, registeredRoutes } from './fuzz-routes.js';
+import { addTaskChannel, MJ_MODELS, SUNO_MODELS } from './task-kit.js';
 
 /**
- * Thousands of malformed requests over every registered /api, /v1, /v1beta and /pg route, as root, a common
+ * Thousands of malformed requests over every registered /api, /v1, /v1beta, /pg, /mj and /suno route, as root, a common
  * user and anonymous: none may answer a server error, and the server must still answer afterwards.
  * FUZZ_SEED and FUZZ_COUNT reproduce or lengthen a run.
  */
@@ -31,6 +32,22 @@ let state: Awaited<ReturnType<typeof snapshotState>>;
 
 beforeAll(async () => {
   mock = await createMockServer({ seed: 23 });
+  // The task relays reach the fake drawing proxy and Suno API, so their deeper paths are fuzzed too.
+  const { midjourney, suno } = mock.upstreams;
+  await addTaskChannel(mock.ctx, {
+    name: 'mj',
+    type: 2,
+    baseUrl: midjourney.url,
+    key: midjourney.key,
+    models: MJ_MODELS,
+  });
+  await addTaskChannel(mock.ctx, {
+    name: 'suno',
+    type: 36,
+    baseUrl: suno.url,
+    key: suno.key,
+    models: SUNO_MODELS,
+  });
   doc = (await mock.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   state = await snapshotState(mock);
 }, 30_000);
@@ -93,7 +110,7 @@ describe('malformed input over every route', () => {
   it(`answers ${COUNT} fuzzed requests without a server error`, { timeout: 120_000 }, async () => {
     const routes = registeredRoutes(mock.app.printRoutes({ commonPrefix: false })).filter(
       ([method, path]) =>
-        /^\/(api|v1|v1beta|pg)(\/|$)/.test(path) &&
+        /^\/(api|v1|v1beta|pg|mj|mj-fast|mj-turbo|mj-relax|suno)(\/|$)/.test(path) &&
         path !== '/api/openapi.json' &&
         // Fetches whatever base URL the body names (api.openai.com when none): tests stay on loopback, and
         // its answers (500 on failure, as new-api) are pinned in channel-ops tests.

@@ -238,6 +238,48 @@ describe('refusals and failures', () => {
     expect(l.quota + l.consumed - l.refunded).toBe(START);
   });
 
+  it('ends a task with no upstream id: refunded when Switchboard charged it, not when adopted from new-api', async () => {
+    const row = (tokenId: number, quota: number) => ({
+      code: 1,
+      user_id: me.userId,
+      action: 'IMAGINE',
+      mj_id: '',
+      prompt: 'lost',
+      prompt_en: '',
+      description: '',
+      state: '',
+      submit_time: Date.now(),
+      start_time: 0,
+      finish_time: 0,
+      image_url: '',
+      status: '',
+      progress: '0%',
+      fail_reason: '',
+      channel_id: channelId,
+      quota,
+      buttons: '',
+      properties: '',
+      token_id: tokenId,
+    });
+    await mock.db
+      .insertInto('midjourneys')
+      .values([row(me.tokenId, 30_000), row(0, 70_000)])
+      .execute();
+    await mock.app.pollTasks();
+    const rows = await mock.db
+      .selectFrom('midjourneys')
+      .selectAll()
+      .where('user_id', '=', me.userId)
+      .execute();
+    expect(rows.map((r) => [r.status, r.progress])).toEqual([
+      ['FAILURE', '100%'],
+      ['FAILURE', '100%'],
+    ]);
+    const l = await taskLedger(mock.ctx, me);
+    expect(l.refunded).toBe(30_000);
+    expect(l.quota).toBe(START + 30_000);
+  });
+
   it('refuses a submission the balance cannot pay, without asking the proxy', async () => {
     const poor = await newTaskCaller(mock.db, { quota: 10 });
     const r = await imagine('cheap?', {}, '');
@@ -289,6 +331,8 @@ describe('bad input', () => {
       type: 'upstream_error',
       code: 4,
     });
+    const deep = await call('POST', '/mj/submit/imagine', '{"a":'.repeat(300) + '1' + '}'.repeat(300));
+    expect(deep.status).toBe(400);
     const arrayBody = await call('POST', '/mj/submit/imagine', '[1,2]');
     expect(arrayBody.status).toBe(400);
     const notify = await call('POST', '/mj/notify', { id: 'nope', status: 'SUCCESS' });
@@ -539,5 +583,25 @@ describe('options', () => {
     await mock.db.updateTable('channels').set({ status: 1 }).where('id', '=', channelId).execute();
     mock.ctx.events.emit('channels', [channelId]);
     expect((await taskLedger(mock.ctx, me)).consumed).toBe(0);
+  });
+
+  it('DrawingEnabled and TaskEnabled show or hide the console screens (/api/status), as in new-api', async () => {
+    await mock.ctx.options.set('DrawingEnabled', 'false');
+    await mock.ctx.options.set('TaskEnabled', 'false');
+    try {
+      const status = (await (await fetch(`${mock.url}/api/status`)).json()) as {
+        data: Record<string, unknown>;
+      };
+      expect(status.data).toMatchObject({ enable_drawing: false, enable_task: false });
+      // new-api's relay does not read them: drawings go on.
+      expect((await imagine('still served')).json).toMatchObject({ code: 1 });
+    } finally {
+      await mock.ctx.options.set('DrawingEnabled', 'true');
+      await mock.ctx.options.set('TaskEnabled', 'true');
+    }
+    const status = (await (await fetch(`${mock.url}/api/status`)).json()) as {
+      data: Record<string, unknown>;
+    };
+    expect(status.data).toMatchObject({ enable_drawing: true, enable_task: true });
   });
 });

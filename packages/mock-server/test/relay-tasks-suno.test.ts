@@ -152,6 +152,32 @@ describe('suno', () => {
     ).toHaveLength(0);
   });
 
+  it('tries another channel of the group after a 5xx, RetryTimes at most, and charges once', async () => {
+    const second = await addTaskChannel(mock.ctx, {
+      name: 'suno-2',
+      type: 36,
+      baseUrl: mock.upstreams.suno.url,
+      key: mock.upstreams.suno.key,
+      models: SUNO_MODELS,
+    });
+    const retries = mock.ctx.options.get('RetryTimes');
+    await mock.ctx.options.set('RetryTimes', '1');
+    try {
+      mock.upstreams.suno.reset();
+      mock.upstreams.suno.setNextError(502, { code: 'error', message: 'bad gateway', data: null });
+      const r = await call('POST', '/suno/submit/music', { prompt: 'second try' });
+      expect(r.json).toMatchObject({ code: 'success' });
+      expect(mock.upstreams.suno.requests.filter((q) => q.path === '/suno/submit/MUSIC')).toHaveLength(2);
+      const l = await taskLedger(mock.ctx, me);
+      expect(l.consumeLogs).toHaveLength(1);
+      expect(l.quota).toBe(START - quotaOf(0.1));
+    } finally {
+      await mock.ctx.options.set('RetryTimes', retries);
+      await mock.db.updateTable('channels').set({ status: 2 }).where('id', '=', second).execute();
+      mock.ctx.events.emit('channels', [second]);
+    }
+  });
+
   it("answers another user's task as not found, and bad input with new-api's errors", async () => {
     const id = (await call('POST', '/suno/submit/music', { prompt: 'mine' })).json.data as string;
     expect(await call('GET', `/suno/fetch/${id}`, undefined, other.auth)).toEqual({

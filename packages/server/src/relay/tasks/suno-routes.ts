@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { TasksTable } from '../../db/tables.js';
 import { RelayError } from '../core/relay-error.js';
+import type { RelayChannel } from '../channels/channel-index.js';
 import type { RelayRuntime } from '../runtime.js';
 import { sendTaskError } from './task-answers.js';
 import { chargeTask, holdTaskPrice, releaseTaskHold } from './task-charge.js';
@@ -54,6 +55,45 @@ function taskDto(row: Selectable<TasksTable>) {
   };
 }
 
+type SunoOutcome = { taskId: string; text: string } | { status: number; code: string; message: string };
+
+const retryable = (status: number) =>
+  status === 429 || status === 307 || (status >= 500 && status !== 504 && status !== 524);
+
+/** One submission to one channel: the task id, or the failure new-api answers for it. */
+async function askSuno(
+  req: FastifyRequest,
+  channel: RelayChannel,
+  action: string,
+  body: Record<string, unknown>,
+): Promise<SunoOutcome> {
+  let answer;
+  try {
+    answer = await callTaskUpstream(
+      'POST',
+      `${channel.baseUrl}/suno/submit/${action}`,
+      {
+        'content-type': 'application/json',
+        accept: (req.headers.accept as string | undefined) ?? 'application/json',
+        authorization: `Bearer ${channel.key}`,
+      },
+      JSON.stringify(body),
+      SUBMIT_TIMEOUT_MS,
+    );
+  } catch (err) {
+    if (err instanceof TaskUpstreamError)
+      return { status: 500, code: 'do_request_failed', message: err.message };
+    throw err;
+  }
+  if (answer.status !== 200)
+    return { status: answer.status, code: 'fail_to_fetch_task', message: answer.text };
+  const parsed = jsonObject(answer.text);
+  if (!parsed || (parsed.data !== undefined && parsed.data !== null && typeof parsed.data !== 'string'))
+    return { status: 500, code: 'unmarshal_response_body_failed', message: 'unmarshal_response_body_failed' };
+  if (parsed.code !== 'success') return { status: 500, code: str(parsed.code), message: str(parsed.message) };
+  return { taskId: str(parsed.data), text: answer.text };
+}
+
 /**
  * `POST /suno/submit/{music|lyrics}` (new-api's RelayTaskSubmit with the Suno adaptor): checked, the action's
  * price held, the Suno API asked, charged when it answers `code: "success"`, and the task recorded with what
@@ -101,38 +141,31 @@ async function submitSuno(rt: RelayRuntime, req: FastifyRequest, reply: FastifyR
       return sendTaskError(reply, 403, 'quota_not_enough', 'user quota is not enough');
     throw err;
   }
-  let answer;
+  const ask = (to: RelayChannel) => askSuno(req, to, action, sunoBody(body, action));
+  // new-api's RelayTask: another channel of the group for a 429, 307 or 5xx (not 504/524), RetryTimes at most;
+  // never for a continuation (its channel is the earlier task's) or a pinned channel.
+  const retries =
+    origin || caller.pinnedChannel !== undefined ? 0 : Math.max(0, rt.ctx.options.number('RetryTimes'));
+  let outcome: SunoOutcome;
   try {
-    answer = await callTaskUpstream(
-      'POST',
-      `${channel.baseUrl}/suno/submit/${action}`,
-      {
-        'content-type': 'application/json',
-        accept: (req.headers.accept as string | undefined) ?? 'application/json',
-        authorization: `Bearer ${channel.key}`,
-      },
-      JSON.stringify(sunoBody(body, action)),
-      SUBMIT_TIMEOUT_MS,
-    );
+    outcome = await ask(channel);
+    const tried = [channel.id];
+    for (let i = 0; i < retries && 'status' in outcome && retryable(outcome.status); i++) {
+      const next = rt.channels.pick(group, `suno_${raw.toLowerCase()}`, tried);
+      if (!next) break;
+      tried.push(next.id);
+      channel = next;
+      outcome = await ask(channel);
+    }
   } catch (err) {
     releaseTaskHold(rt, hold);
-    if (err instanceof TaskUpstreamError) return sendTaskError(reply, 500, 'do_request_failed', err.message);
     throw err;
   }
-  if (answer.status !== 200) {
+  if ('status' in outcome) {
     releaseTaskHold(rt, hold);
-    return sendTaskError(reply, answer.status, 'fail_to_fetch_task', answer.text);
+    return sendTaskError(reply, outcome.status, outcome.code, outcome.message);
   }
-  const parsed = jsonObject(answer.text);
-  if (!parsed || (parsed.data !== undefined && parsed.data !== null && typeof parsed.data !== 'string')) {
-    releaseTaskHold(rt, hold);
-    return sendTaskError(reply, 500, 'unmarshal_response_body_failed', 'unmarshal_response_body_failed');
-  }
-  if (parsed.code !== 'success') {
-    releaseTaskHold(rt, hold);
-    return sendTaskError(reply, 500, str(parsed.code), str(parsed.message));
-  }
-  const taskId = str(parsed.data);
+  const { taskId, text } = outcome;
   await chargeTask(rt, caller, hold, { price, group, channelId: channel.id, action });
   const now = rt.ctx.now();
   try {
@@ -161,7 +194,7 @@ async function submitSuno(rt: RelayRuntime, req: FastifyRequest, reply: FastifyR
   } catch {
     return sendTaskError(reply, 500, 'insert_task_failed', 'insert_task_failed');
   }
-  return reply.status(200).header('content-type', 'application/json').send(answer.text);
+  return reply.status(200).header('content-type', 'application/json').send(text);
 }
 
 /** `/suno/*` (new-api's relaySunoRouter): submissions, and the caller's own tasks (another user's are not found). */

@@ -23,6 +23,16 @@ const asTask = (row: { id: number; user_id: number; token_id: number; quota: num
   quota: Number(row.quota),
 });
 
+/**
+ * A task that never reached its upstream's list (no upstream id, or its channel is gone). Switchboard's rows
+ * record only what was charged, so theirs is refunded; a row adopted from new-api (no `token_id`) may record a
+ * price new-api never took, and is ended without a refund, as new-api ends it.
+ */
+const unpolled = (row: { id: number; user_id: number; token_id: number; quota: number }) => {
+  const task = asTask(row);
+  return task.token_id ? task : { ...task, quota: 0 };
+};
+
 function groupByChannel<T extends { channel_id: number }>(rows: T[]): Map<number, T[]> {
   const by = new Map<number, T[]>();
   for (const row of rows) {
@@ -61,7 +71,7 @@ export class TaskPoller {
     const withId: MjRow[] = [];
     for (const row of rows) {
       if (row.mj_id === '')
-        await failAndRefund(ctx, 'midjourneys', asTask(row), { status: 'FAILURE' }, mjRefundLine(''));
+        await failAndRefund(ctx, 'midjourneys', unpolled(row), { status: 'FAILURE' }, mjRefundLine(''));
       else withId.push(row);
     }
     for (const [channelId, tasks] of groupByChannel(withId)) {
@@ -72,7 +82,7 @@ export class TaskPoller {
           await failAndRefund(
             ctx,
             'midjourneys',
-            asTask(t),
+            unpolled(t),
             { status: 'FAILURE', fail_reason: reason },
             mjRefundLine(t.mj_id),
           );
@@ -146,7 +156,7 @@ export class TaskPoller {
     const withId: SunoRow[] = [];
     for (const row of rows) {
       if (row.task_id === '')
-        await failAndRefund(ctx, 'tasks', asTask(row), { status: 'FAILURE' }, sunoRefundLine(''));
+        await failAndRefund(ctx, 'tasks', unpolled(row), { status: 'FAILURE' }, sunoRefundLine(''));
       else withId.push(row);
     }
     for (const [channelId, tasks] of groupByChannel(withId)) {
@@ -157,7 +167,7 @@ export class TaskPoller {
           await failAndRefund(
             ctx,
             'tasks',
-            asTask(t),
+            unpolled(t),
             { status: 'FAILURE', fail_reason: reason },
             sunoRefundLine(t.task_id),
           );

@@ -1,5 +1,6 @@
 import { ChannelStatus } from '@switchboard/sdk';
 import type { FastifyRequest } from 'fastify';
+import { jsonTooDeep } from '../../http/json-body.js';
 import { callerGroup } from '../callers/access.js';
 import type { RelayChannel } from '../channels/channel-index.js';
 import type { AdmittedCaller } from '../core/caller.js';
@@ -35,9 +36,9 @@ export async function routeTask(
   return { group, channel };
 }
 
-/** A JSON object body, or undefined when the body is not one. */
+/** A JSON object body, or undefined when the body is not one (or nests deeper than any real one does). */
 export function bodyObject(raw: unknown): Record<string, unknown> | undefined {
-  if (typeof raw !== 'string') return undefined;
+  if (typeof raw !== 'string' || jsonTooDeep(raw)) return undefined;
   try {
     const value: unknown = JSON.parse(raw);
     return value && typeof value === 'object' && !Array.isArray(value)
