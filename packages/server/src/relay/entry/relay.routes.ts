@@ -20,6 +20,7 @@ import { sendRelayError } from './send-error.js';
 import { exchangeOf, type RelayExchange } from '../core/exchange.js';
 import { relayListener, type RelayListener } from './relay-listener.js';
 import { chatRoutes, keyOf, serveChat } from './chat-routes.js';
+import { SENSITIVE_OPTIONS, sensitiveMatcher } from '../core/sensitive-words.js';
 import type { RelayRuntime } from '../runtime.js';
 import { TokenAuth } from '../callers/token-auth.js';
 import type { RelayCaller } from '../core/caller.js';
@@ -81,6 +82,13 @@ export async function relayRoutes(
     ctx.events.on('users', (ids) => leases.revoked('u', ids));
     ctx.events.on('tokens', (ids) => leases.revoked('t', ids));
   }
+  // The sensitive-word matcher is built when its options change (and now), not by the first request after;
+  // a change another node made arrives by reload, and the first check after it builds the matcher then.
+  sensitiveMatcher(ctx.options);
+  const unwatch = ctx.options.onChange((key) => {
+    if (SENSITIVE_OPTIONS.has(key)) sensitiveMatcher(ctx.options);
+  });
+  app.addHook('onClose', async () => unwatch());
   // Realtime sessions outlive any request: they are ended (and billed) before the server and the ledger close.
   const realtime = realtimeEntry(rt);
   app.addHook('preClose', () => realtime.closeAll());
