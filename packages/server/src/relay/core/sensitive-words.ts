@@ -20,6 +20,13 @@ export function parseSensitiveWords(text: string): string[] {
   return words;
 }
 
+/** The options the filter reads. */
+export const SENSITIVE_OPTIONS: ReadonlySet<string> = new Set([
+  'CheckSensitiveEnabled',
+  'CheckSensitiveOnPromptEnabled',
+  'SensitiveWords',
+]);
+
 interface Built {
   /** The option store's version last seen: the list is compared again only when some option changed. */
   version: number;

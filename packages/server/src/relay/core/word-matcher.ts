@@ -167,9 +167,9 @@ export class WordMatcher {
     const { alpha, dense, width, table, output } = this;
     let node = 0;
     for (let i = 0; i < text.length; i++) {
+      // Symbol 0 (a unit no word holds) leads every dense node back to the root: column 0 is all zeros.
       const a = alpha[text.charCodeAt(i)]!;
-      if (a === 0) node = 0;
-      else if (node < dense) {
+      if (node < dense) {
         node = table[node * width + a]!;
         if (node < 0) return this.words[output[~node]!];
       } else {

@@ -24,6 +24,7 @@ import { sendRelayError } from './send-error.js';
 import { exchangeOf, type RelayExchange } from '../core/exchange.js';
 import { relayListener, type RelayListener } from './relay-listener.js';
 import { chatRoutes, keyOf, serveChat } from './chat-routes.js';
+import { SENSITIVE_OPTIONS, sensitiveMatcher } from '../core/sensitive-words.js';
 import type { RelayRuntime } from '../runtime.js';
 import { TokenAuth } from '../callers/token-auth.js';
 import type { RelayCaller } from '../core/caller.js';
@@ -109,6 +110,13 @@ export async function relayRoutes(
   // Spend of periods that are over is forgotten now and then (it is in the database).
   const pruning = setInterval(() => rt.ledger.budgets.prune(), 10 * 60_000);
   pruning.unref();
+  // The sensitive-word matcher is built when its options change (and now), not by the first request after;
+  // a change another node made arrives by reload, and the first check after it builds the matcher then.
+  sensitiveMatcher(ctx.options);
+  const unwatch = ctx.options.onChange((key) => {
+    if (SENSITIVE_OPTIONS.has(key)) sensitiveMatcher(ctx.options);
+  });
+  app.addHook('onClose', async () => unwatch());
   // Realtime sessions outlive any request: they are ended (and billed) before the server and the ledger close.
   const realtime = realtimeEntry(rt);
   ctx.metrics?.collected(
