@@ -92,12 +92,10 @@ async function modelsOrFailure(
       // The input at fault, not the upstream: new-api's 400 for a bad fetch_models body, naming the field.
       const lang = requestLang(req);
       const reason = translate('channel.headerUnsafe', lang);
-      return reply
-        .status(400)
-        .send({
-          success: false,
-          message: translate('relay.invalidField', lang, { field: err.field, reason }),
-        });
+      return reply.status(400).send({
+        success: false,
+        message: translate('relay.invalidField', lang, { field: err.field, reason }),
+      });
     }
     if (!(err instanceof UpstreamFailure)) throw err;
     const message = `${translate('channel.fetchModelsFailed', requestLang(req))}: ${err.message}`;
