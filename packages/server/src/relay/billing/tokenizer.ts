@@ -1,3 +1,4 @@
+import { imageTokens } from './image-tokens.js';
 import { Worker } from 'node:worker_threads';
 import type { ChatMessage, ChatRequest } from '../providers/types.js';
 
@@ -59,27 +60,28 @@ export async function countTextTokens(text: string, model: string): Promise<numb
   return text ? (await countTokens([text], model))[0]! : 0;
 }
 
-function contentText(message: ChatMessage): { text: string; images: number } {
+function contentText(message: ChatMessage, request: ChatRequest): { text: string; images: number } {
   if (typeof message.content === 'string') return { text: message.content, images: 0 };
   let text = '';
   let images = 0;
   for (const part of message.content ?? []) {
     if (part.type === 'text') text += part.text;
-    else if (part.type === 'image_url') images++;
+    else if (part.type === 'image_url')
+      images += imageTokens(part.image_url, request.model, request.stream === true);
   }
   return { text, images };
 }
 
 /**
  * Prompt tokens as new-api estimates them (reference §5.3 step 4): 3 per message + role + content (+1 + name),
- * 3 for the reply priming, images a flat 85 (low detail) — tile maths needs the image, which we never fetch.
+ * 3 for the reply priming, images as `imageTokens` counts them (`GET_MEDIA_TOKEN*`).
  */
 export async function estimatePromptTokens(request: ChatRequest): Promise<number> {
   let fixed = 3;
   const texts: string[] = [];
   for (const message of request.messages) {
-    const { text, images } = contentText(message);
-    fixed += 3 + images * 85;
+    const { text, images } = contentText(message, request);
+    fixed += 3 + images;
     texts.push(message.role, text);
     if (message.name) {
       fixed += 1;
