@@ -40,6 +40,10 @@ describe.each(testDialects())(
           'job_leases',
           'notify_counts',
           'verification_codes',
+          'audit_logs',
+          'budget_usage',
+          'budget_leases',
+          'budget_alerts',
         ],
       });
       const table = (name: string) => report.tables.find((t: { table: string }) => t.table === name);

@@ -48,6 +48,9 @@ export const TARGET_TABLES: Record<string, TargetColumn[]> = {
     ...ints('aff_count', 'aff_quota', 'aff_history', 'inviter_id', 'created_time'),
     text('setting'),
     nullable('deleted_at'),
+    // Budgets (issue 28): new-api has none, so adopted users start without one.
+    str('period', 16),
+    ...ints('period_quota', 'period_requests'),
   ],
   tokens: [
     id(),
@@ -63,6 +66,8 @@ export const TARGET_TABLES: Record<string, TargetColumn[]> = {
     text('allow_ips'),
     str('group', 64),
     nullable('deleted_at'),
+    str('period', 16),
+    ...ints('period_quota', 'period_requests', 'max_concurrency', 'rpm_limit', 'tpm_limit'),
   ],
   channels: [
     id(),
@@ -150,6 +155,10 @@ export const NEW_TABLES = [
   'verification_codes',
   // The audit trail (issue 27) starts with the adoption.
   'audit_logs',
+  // Budgets' spend, slices and alerts sent (issue 28).
+  'budget_usage',
+  'budget_leases',
+  'budget_alerts',
 ] as const;
 
 /** Where an adopted table waits while Switchboard's table of its name is created and filled. */

@@ -120,6 +120,25 @@ describe('GET /api/openapi.json', () => {
     expect(schema.properties.name).toMatchObject({ type: 'string', maxLength: 30 });
   });
 
+  it('documents budgets and caps on token writes and reads, and on the admin user update', () => {
+    const create = resolve(
+      doc,
+      doc.paths['/api/token/'].post.requestBody.content['application/json'].schema.$ref,
+    );
+    expect(create.properties.period.enum).toEqual(['', 'day', 'week', 'month', 'rolling_day']);
+    for (const field of ['period_quota', 'period_requests', 'max_concurrency', 'rpm_limit', 'tpm_limit'])
+      expect(create.properties[field], field).toBeDefined();
+    expect(create.required).not.toContain('period');
+    const text = JSON.stringify(doc);
+    for (const field of ['period_used_quota', 'period_used_requests', 'period_reset_time'])
+      expect(text).toContain(`"${field}"`);
+    const userUpdate = resolve(
+      doc,
+      doc.paths['/api/user/'].put.requestBody.content['application/json'].schema.$ref,
+    );
+    expect(userUpdate.properties.period_quota).toBeDefined();
+  });
+
   it('documents log filters and paging as query parameters, and the admin requirement', () => {
     const op = doc.paths['/api/log/'].get;
     const query = op.parameters.filter((p: Json) => p.in === 'query').map((p: Json) => p.name);

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/query-helpers.js';
 import { notifyRoot, notifyUser } from '../../notify/notify.js';
 import type { Notification } from '../../notify/notification.js';
-import { budgetOf } from './budgets.js';
+import { budgetOf } from './budget-spec.js';
 import { PeriodCalendar, rollingKeys } from './periods.js';
 import { usageRow } from './settlement-plan.js';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { budgetOf } from './budgets.js';
+import { budgetOf } from './budget-spec.js';
 import { LEASE_TTL_S, SliceBook } from './leases.js';
 import { rollingKeys } from './periods.js';
 

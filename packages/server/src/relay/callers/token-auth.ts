@@ -8,7 +8,7 @@ import { TOKEN_KEY_LENGTH } from '../../modules/tokens/tokens.service.js';
 import type { CallerBalances, UnflushedQuota } from '../core/balances.js';
 import type { AdmittedCaller, RelayCaller } from '../core/caller.js';
 import { TOKEN_CACHE_LIMITS, TokenCache, type TokenCacheLimits } from './token-cache.js';
-import { budgetOf } from '../billing/budgets.js';
+import { budgetOf } from '../billing/budget-spec.js';
 import { readBudgetUsage } from '../billing/budget-usage.js';
 
 /** An allow list of exact addresses and CIDR ranges, one per line (or comma); invalid lines are ignored. */

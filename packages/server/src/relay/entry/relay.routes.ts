@@ -10,7 +10,7 @@ import { Ledger } from '../billing/ledger.js';
 import { LeaseBook } from '../billing/leases.js';
 import { TokenCaps } from '../callers/token-caps.js';
 import { BudgetLeases } from '../billing/budget-leases.js';
-import { budgetOf } from '../billing/budgets.js';
+import { budgetOf } from '../billing/budget-spec.js';
 import { primeBudgets } from '../billing/budget-usage.js';
 import type { SharedRedis } from '../../cluster/redis.js';
 import { SharedModelLimit } from '../callers/shared-model-limit.js';
