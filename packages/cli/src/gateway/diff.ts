@@ -2,7 +2,14 @@ import { byText } from '../core/format.js';
 import type { Channel, OptionEntry } from '@switchboard/sdk';
 import { CliError, ExitCode, usageError } from '../core/errors.js';
 import { canonical, type ChannelSpec, type GatewayDoc } from './document.js';
-import { CHANNEL_FIELDS, channelToSpec, fieldValue, optionComparable, optionToDoc } from './normalize.js';
+import {
+  CHANNEL_FIELDS,
+  channelToSpec,
+  fieldValue,
+  optionComparable,
+  optionToDoc,
+  userBudgets,
+} from './normalize.js';
 import type { Change, FieldChange, Plan } from './plan-types.js';
 import { resolveKeyRef } from './secrets.js';
 import { sha256, type Snapshot } from './snapshot.js';
@@ -49,6 +56,7 @@ export async function computePlan(doc: GatewayDoc, snap: Snapshot, opts: DiffOpt
     for (const c of absent)
       changes.push({ kind: 'channel', action: 'delete', name: c.name, id: c.id, fields: [] });
   changes.push(...optionChanges(doc, snap.options));
+  changes.push(...budgetChanges(doc, snap));
   return {
     format: 'swb-plan',
     version: 1,
@@ -151,4 +159,21 @@ function optionChanges(doc: GatewayDoc, options: readonly OptionEntry[]): Change
     if (fields.length) out.push({ kind: 'pricing', action: 'update', name: key, fields });
   }
   return out;
+}
+
+/** Users' budgets the file sets differently from the server; a user the server lacks is an error. */
+function budgetChanges(doc: GatewayDoc, snap: Snapshot): Change[] {
+  const current = userBudgets(snap.users);
+  const changes: Change[] = [];
+  for (const [username, want] of Object.entries(doc.budgets.users).sort((a, b) => byText(a[0], b[0]))) {
+    const user = snap.users.find((u) => u.username === username && !u.DeletedAt);
+    if (!user) throw usageError(`budgets.users.${username}: no such user on the server`);
+    const have = current[username] ?? { period: '', period_quota: 0, period_requests: 0 };
+    const fields: FieldChange[] = [];
+    for (const f of ['period', 'period_quota', 'period_requests'] as const)
+      if (have[f] !== want[f]) fields.push({ field: f, from: have[f], to: want[f] });
+    if (fields.length)
+      changes.push({ kind: 'budget', action: 'update', name: username, id: user.id, fields });
+  }
+  return changes;
 }

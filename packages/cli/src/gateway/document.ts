@@ -59,6 +59,14 @@ export type ChannelSpec = z.output<typeof ChannelSpecSchema>;
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
+/** A user's budget per period as the file manages it (users are matched by username, never created). */
+export const UserBudgetSchema = z.strictObject({
+  period: z.enum(['', 'day', 'week', 'month', 'rolling_day']),
+  period_quota: z.number().int().min(0).default(0),
+  period_requests: z.number().int().min(0).default(0),
+});
+export type UserBudget = z.output<typeof UserBudgetSchema>;
+
 /** The whole gateway document. */
 export const GatewayDocSchema = z.strictObject({
   version: z.literal(1),
@@ -67,6 +75,10 @@ export const GatewayDocSchema = z.strictObject({
     .record(z.string(), z.union([scalar, z.record(z.string(), z.unknown()), z.array(z.unknown())]))
     .default({}),
   pricing: z.partialRecord(z.enum(PRICING_KEYS), z.record(z.string(), z.unknown())).default({}),
+  /** Budgets operators set on users; users left out are left alone. */
+  budgets: z
+    .strictObject({ users: z.record(z.string(), UserBudgetSchema).default({}) })
+    .default({ users: {} }),
 });
 export type GatewayDoc = z.output<typeof GatewayDocSchema>;
 

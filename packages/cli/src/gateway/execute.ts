@@ -49,7 +49,7 @@ export async function executePlan(plan: Plan, ctx: Context, fileRoot?: string): 
     keys.set(ch, value);
   }
   const client = ctx.client();
-  const order = { option: 0, pricing: 0, channel: 1 } as const;
+  const order = { option: 0, pricing: 0, channel: 1, budget: 2 } as const;
   const rank = { create: 0, update: 1, delete: 2 } as const;
   const sorted = [...plan.changes].sort(
     (a, b) => order[a.kind] - order[b.kind] || rank[a.action] - rank[b.action],
@@ -79,6 +79,12 @@ async function applyOne(
   ctx: Context,
   client: ReturnType<Context['client']>,
 ) {
+  if (ch.kind === 'budget')
+    return client.users.update(
+      ch.id!,
+      Object.fromEntries(ch.fields.map((f) => [f.field, f.to])) as never,
+      ctx.req,
+    );
   if (ch.kind === 'option') return client.options.update(ch.name, optionToServer(ch.fields[0]!.to), ctx.req);
   if (ch.kind === 'pricing') {
     const current = (await client.options.list(ctx.req)).find((o) => o.key === ch.name)?.value;

@@ -1,6 +1,13 @@
 import { byText } from '../core/format.js';
-import { optionType, parseJson, type Channel, type OptionEntry } from '@switchboard/sdk';
-import { ChannelSpecSchema, PRICING_KEYS, sortKeys, type ChannelSpec, type GatewayDoc } from './document.js';
+import { optionType, parseJson, type Channel, type OptionEntry, type User } from '@switchboard/sdk';
+import {
+  ChannelSpecSchema,
+  PRICING_KEYS,
+  sortKeys,
+  type ChannelSpec,
+  type GatewayDoc,
+  type UserBudget,
+} from './document.js';
 
 const STATUS = { 1: 'enabled', 2: 'disabled', 3: 'auto-disabled' } as const;
 
@@ -98,7 +105,11 @@ export function optionComparable(key: string, value: unknown): string {
 }
 
 /** The server's state as a gateway document, stable in order (channels by name, keys sorted). */
-export function serverToDoc(channels: readonly Channel[], options: readonly OptionEntry[]): GatewayDoc {
+export function serverToDoc(
+  channels: readonly Channel[],
+  options: readonly OptionEntry[],
+  users: readonly User[] = [],
+): GatewayDoc {
   const pricing: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};
   for (const { key, value } of [...options].sort((a, b) => byText(a.key, b.key))) {
@@ -112,5 +123,19 @@ export function serverToDoc(channels: readonly Channel[], options: readonly Opti
     channels: [...channels].sort((a, b) => byText(a.name, b.name) || a.id - b.id).map(channelToSpec),
     options: rest as GatewayDoc['options'],
     pricing: pricing as GatewayDoc['pricing'],
+    budgets: { users: userBudgets(users) },
   };
+}
+
+/** The budgets users carry, by username (users without one are left out). */
+export function userBudgets(users: readonly User[]): Record<string, UserBudget> {
+  const out: Record<string, UserBudget> = {};
+  for (const u of [...users].sort((a, b) => byText(a.username, b.username)))
+    if (u.period && !u.DeletedAt)
+      out[u.username] = {
+        period: u.period as UserBudget['period'],
+        period_quota: u.period_quota,
+        period_requests: u.period_requests,
+      };
+  return out;
 }

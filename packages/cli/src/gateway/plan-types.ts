@@ -15,7 +15,7 @@ export interface KeyChange {
 }
 
 export interface Change {
-  kind: 'channel' | 'option' | 'pricing';
+  kind: 'channel' | 'option' | 'pricing' | 'budget';
   action: 'create' | 'update' | 'delete';
   name: string;
   id?: number;

@@ -23,6 +23,7 @@ interface Doc {
   channels: Record<string, unknown>[];
   options: Record<string, unknown>;
   pricing: Record<string, Record<string, unknown>>;
+  budgets: { users: Record<string, { period: string; period_quota: number; period_requests: number }> };
 }
 const read = (name: string) => parse(readFileSync(join(dir, name), 'utf8')) as Doc;
 const write = (name: string, doc: Doc) => writeFileSync(join(dir, name), stringify(doc));
@@ -205,5 +206,33 @@ describe('apply', () => {
     ]);
     const [parked] = JSON.parse((await run('channels search parked --json status')).stdout);
     expect(parked).toEqual({ status: 2 });
+  });
+});
+
+describe('budgets set by operators', () => {
+  it('export, edit, plan and apply a user budget, then plan again finds nothing to do', async () => {
+    const alice = server.mock.credentials.users.alice.username;
+    await server.mock.db
+      .updateTable('users')
+      .set({ period: 'day', period_quota: 1000 })
+      .where('username', '=', alice)
+      .execute();
+    expect((await run('export -f budgets.yaml')).code).toBe(0);
+    const doc = read('budgets.yaml');
+    expect(doc.budgets.users[alice]).toEqual({ period: 'day', period_quota: 1000, period_requests: 0 });
+    doc.budgets.users[alice] = { period: 'month', period_quota: 25_000, period_requests: 300 };
+    write('budgets-edited.yaml', doc);
+    const plan = await run('plan -f budgets-edited.yaml');
+    expect(plan.stdout).toContain(`budget ${alice} will be changed`);
+    expect(plan.stdout).toContain('period: "day" → "month"');
+    expect((await run('apply -f budgets-edited.yaml --yes')).code).toBe(0);
+    const row = await server.mock.db
+      .selectFrom('users')
+      .select(['period', 'period_quota', 'period_requests'])
+      .where('username', '=', alice)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ period: 'month', period_quota: 25_000, period_requests: 300 });
+    const again = await run('plan -f budgets-edited.yaml --detailed-exitcode');
+    expect(again.code).toBe(0);
   });
 });
