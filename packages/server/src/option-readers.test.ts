@@ -93,7 +93,11 @@ const READERS: Record<Exclude<OptionKey, keyof typeof INERT>, string[]> = {
   TaskEnabled: ['modules/status/status.routes'],
   DataExportEnabled: ['relay/billing/settlement-entry'],
   DataExportDefaultTime: ['modules/status/status.routes'],
-  MjForwardUrlEnabled: ['modules/tasks/tasks.service'],
+  MjForwardUrlEnabled: ['modules/tasks/tasks.service', 'relay/tasks/mj-dto'],
+  MjNotifyEnabled: ['relay/tasks/mj-submit', 'modules/status/status.routes'],
+  MjAccountFilterEnabled: ['relay/tasks/mj-submit'],
+  MjModeClearEnabled: ['relay/tasks/mj-submit'],
+  MjActionCheckSuccessEnabled: ['relay/tasks/mj-submit'],
   CheckSensitiveEnabled: ['relay/core/sensitive-words'],
   CheckSensitiveOnPromptEnabled: ['relay/core/sensitive-words'],
   SensitiveWords: ['relay/core/sensitive-words'],
@@ -110,11 +114,6 @@ const INERT = {
   DataExportInterval: 'quota_data is written with every settlement batch, so there is no export period',
   StreamCacheQueueLength: 'read by nothing in new-api 0.4.8.8.3 either',
   StopOnSensitiveEnabled: "acts on new-api's completion check, which 0.4.8.8.3 never runs",
-  MjNotifyEnabled:
-    'acts on the Midjourney relay (/mj), which Switchboard does not serve; /api/status reports it',
-  MjAccountFilterEnabled: 'acts on the Midjourney relay (/mj), which Switchboard does not serve',
-  MjModeClearEnabled: 'acts on the Midjourney relay (/mj), which Switchboard does not serve',
-  MjActionCheckSuccessEnabled: 'acts on the Midjourney relay (/mj), which Switchboard does not serve',
 } as const;
 
 const src = dirname(fileURLToPath(import.meta.url));
