@@ -48,7 +48,7 @@ describe.each(testDialects())(
       });
       const table = (name: string) => report.tables.find((t: { table: string }) => t.table === name);
       for (const [name, rows] of Object.entries(f.tables)) expect(table(name).rows, name).toBe(rows.length);
-      expect(table('users').added).toEqual(['created_time']);
+      expect(table('users').added).toEqual(['created_time', 'period', 'period_quota', 'period_requests']);
       expect(table('users').changes).toEqual([
         '200 access tokens stored as SHA-256 (they keep working)',
         'deleted_at from a date-time to Unix seconds (40 soft-deleted rows)',
