@@ -5,8 +5,45 @@ import type { CompatCase } from './case.js';
 
 const done = { success: true, message: '' };
 
+/** One audit entry as Switchboard answers it (the audit trail is not new-api's: its own shape). */
+const auditEntry = (id: number) => ({
+  id,
+  created_at: 1764201600,
+  actor_id: 1,
+  actor_name: 'root',
+  ip: '127.0.0.1',
+  via: 'session',
+  credential: '0123456789abcdef',
+  action: 'option.update',
+  target_type: 'option',
+  target_id: 'SystemName',
+  before: { value: 'New API' },
+  after: { value: 'Switchboard' },
+  reverted_from: null,
+});
+
 /** Option, token and redemption calls, answered in new-api 0.4.8 shapes. */
 export const ADMIN_CASES: CompatCase[] = [
+  {
+    method: 'audit.list',
+    reply: ok({ items: [auditEntry(2), auditEntry(1)], total: 2, page: 1, page_size: 10 }),
+    call: (c) => c.audit.list({ target_type: 'option' }),
+    check: (r) => expect(r).toMatchObject({ items: [{ id: 2 }, { id: 1 }], total: 2 }),
+  },
+  {
+    method: 'audit.get',
+    reply: ok(auditEntry(7)),
+    call: (c) => c.audit.get(7),
+    path: '/api/audit/7',
+    check: (r) => expect(r).toMatchObject({ id: 7, before: { value: 'New API' } }),
+  },
+  {
+    method: 'audit.revert',
+    reply: ok({ ...auditEntry(8), action: 'option.revert', reverted_from: 7 }),
+    call: (c) => c.audit.revert(7),
+    path: '/api/audit/7/revert',
+    check: (r) => expect(r).toMatchObject({ id: 8, reverted_from: 7 }),
+  },
   {
     method: 'options.list',
     reply: ok([

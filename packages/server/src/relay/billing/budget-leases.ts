@@ -12,6 +12,8 @@ import { rollingKeys } from './periods.js';
  * in one transaction (write-settlements.ts), so spend plus live slices never exceed the limit.
  */
 export class BudgetLeases extends SliceBook {
+  protected override readonly joinGrows = true;
+
   constructor(
     private readonly db: Db,
     node: string,

@@ -66,6 +66,13 @@ export abstract class SliceBook {
     protected readonly clock: () => number = Date.now,
   ) {}
 
+  /**
+   * Whether asks arriving while a grow waits join it. Budgets' slices do (a request budget's waiters would
+   * otherwise queue a transaction each); balances' do not: each waiter's grow runs after the hand-backs before
+   * it, and with joins the short-stream case of issue 24 served 7-12 of 50 instead of 20.
+   */
+  protected readonly joinGrows: boolean = false;
+
   /** One transaction: the owner locked, what the other nodes hold summed, this node's slice grown. */
   protected abstract take(key: string, short: number): Promise<{ granted: number; tight: boolean }>;
   /** Lowers this node's slice in the database by `spare`. */
@@ -111,7 +118,7 @@ export abstract class SliceBook {
   growKey(key: string, need: number): Promise<void> {
     const lease = this.lease(key);
     const queued = lease.queued;
-    if (queued) {
+    if (queued && this.joinGrows) {
       queued.need = Math.max(queued.need, need);
       return queued.run;
     }
