@@ -211,3 +211,56 @@ describe('realtime prices', () => {
     }
   });
 });
+
+/** An opened socket, or the HTTP status of a refused handshake. */
+function openOrStatus(url: string, headers: Record<string, string>): Promise<WebSocket | number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url, { headers });
+    ws.on('open', () => resolve(ws));
+    ws.on('error', () => undefined);
+    ws.on('unexpected-response', (_req, res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+  });
+}
+
+describe("realtime sessions and the token's caps", () => {
+  it('counts an open session against max_concurrency and rpm_limit, refused in HTTP', async () => {
+    const { tokenId, apiKey } = await account(mock, 10_000_000);
+    await mock.db
+      .updateTable('tokens')
+      .set({ max_concurrency: 1, rpm_limit: 2 })
+      .where('id', '=', tokenId)
+      .execute();
+    mock.ctx.events.emit('tokens', [tokenId]);
+    const first = realtimeClient(mock, apiKey, 'gpt-4o-realtime-preview');
+    await next(first, 'session.created');
+    const second = await refused(wsUrl('gpt-4o-realtime-preview'), { authorization: `Bearer ${apiKey}` });
+    expect(second.status).toBe(429);
+    expect(second.body).toMatchObject({ error: { code: 'token_concurrency_exceeded' } });
+    first.close();
+    await closed(first);
+    // The first session's end frees its place (once the server has seen its socket close): the next one opens.
+    let third: WebSocket | undefined;
+    for (let i = 0; i < 40 && !third; i++) {
+      const opened = await openOrStatus(wsUrl('gpt-4o-realtime-preview'), {
+        authorization: `Bearer ${apiKey}`,
+      });
+      if (typeof opened === 'number') {
+        expect(opened).toBe(429);
+        await new Promise((r) => setTimeout(r, 50));
+      } else third = opened;
+    }
+    expect(third).toBeDefined();
+    third!.close();
+    // ...and the one after is past the minute's two sessions.
+    let fourth = await refused(wsUrl('gpt-4o-realtime-preview'), { authorization: `Bearer ${apiKey}` });
+    for (let i = 0; i < 40 && fourth.body.error.code === 'token_concurrency_exceeded'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      fourth = await refused(wsUrl('gpt-4o-realtime-preview'), { authorization: `Bearer ${apiKey}` });
+    }
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toMatchObject({ error: { code: 'token_rpm_exceeded' } });
+  });
+});

@@ -1,5 +1,6 @@
 import { MemoryRateLimiter, type RateLimiter, type RateVerdict } from '../../http/rate-limit.js';
 import { RedisRateLimiter } from '../../cluster/shared-rate-limit.js';
+import { SharedSumWindow } from '../../cluster/shared-sum-window.js';
 import type { SharedRedis } from '../../cluster/redis.js';
 import type { RelayToken } from '../core/caller.js';
 import { RelayError } from '../core/relay-error.js';
@@ -36,20 +37,23 @@ const refused = (
 
 /**
  * Per-token caps: requests in flight at once (`max_concurrency`), requests per minute (`rpm_limit`) and prompt
- * plus completion tokens per minute (`tpm_limit`). With Redis the first two count across nodes (the requests
- * per minute with the shared sliding window of the /api limits); tokens per minute, and everything without
- * Redis or while it is away, count per node.
+ * plus completion tokens per minute (`tpm_limit`). With Redis all three count across nodes (the requests per
+ * minute with the shared sliding window of the /api limits, the tokens in a shared sum over the last minute);
+ * without Redis, or while it is away, each node counts on its own.
  */
 export class TokenCaps {
   private readonly inFlight = new Map<number, number>();
   private readonly rpm = new Map<number, RateLimiter>();
   /** Token id → (clock ms, tokens) of its settlements in the last minute, oldest first. */
   private readonly tpm = new Map<number, { at: number; n: number }[]>();
+  private readonly sharedTpm: SharedSumWindow | undefined;
 
   constructor(
     private readonly redis?: SharedRedis,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.sharedTpm = redis && new SharedSumWindow(redis, 'tpm', MINUTE_MS);
+  }
 
   /**
    * Admits a request of `token`, or throws the 429 of the cap it would pass. Returns the release to call when
@@ -60,16 +64,24 @@ export class TokenCaps {
     const rpm = token.rpmLimit ?? 0;
     const tpm = token.tpmLimit ?? 0;
     if (!concurrency && !rpm && !tpm) return undefined;
-    if (tpm) this.checkTpm(token.id, tpm);
-    if (!rpm && !this.shared()) return this.enter(token.id, concurrency);
-    return this.admitAsync(token, concurrency, rpm);
+    if (!this.shared()) {
+      if (tpm) this.checkTpm(token.id, tpm);
+      if (!rpm) return this.enter(token.id, concurrency);
+    }
+    return this.admitAsync(token, concurrency, rpm, tpm);
   }
 
   private shared(): boolean {
     return this.redis?.up === true;
   }
 
-  private async admitAsync(token: RelayToken, concurrency: number, rpm: number): Promise<() => void> {
+  private async admitAsync(
+    token: RelayToken,
+    concurrency: number,
+    rpm: number,
+    tpm: number,
+  ): Promise<() => void> {
+    if (tpm && this.shared()) await this.checkSharedTpm(token.id, tpm);
     // In flight first: a request refused for concurrency must not use up one of the minute's requests.
     const release = concurrency ? await this.enterShared(token.id, concurrency) : noop;
     if (rpm) {
@@ -153,12 +165,20 @@ export class TokenCaps {
       );
   }
 
+  private async checkSharedTpm(id: number, limit: number): Promise<void> {
+    const seen = await this.sharedTpm!.sum(String(id));
+    if (!seen) return this.checkTpm(id, limit);
+    if (seen.sum >= limit) throw refused('budget.tpmExceeded', limit, seen.retryAfterS, 'token_tpm_exceeded');
+  }
+
   /** A request of `token` settled having used `tokens` (prompt and completion). */
   used(token: RelayToken, tokens: number): void {
     if (!token.tpmLimit || tokens <= 0) return;
+    // Kept on this node too: it is what counts while Redis is away.
     let log = this.tpm.get(token.id);
     if (!log) this.tpm.set(token.id, (log = []));
     log.push({ at: this.clock(), n: tokens });
+    if (this.shared()) void this.sharedTpm!.add(String(token.id), tokens);
   }
 }
 

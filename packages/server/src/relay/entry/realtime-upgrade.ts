@@ -74,6 +74,9 @@ export function realtimeEntry(rt: RelayRuntime): RealtimeEntry {
     }
     if (pinned ? !servesRealtime(pinned) : !rt.channels.pick(group, model, [], servesRealtime))
       throw relayError(503, 'relay.noAvailableChannel', { group, model }, 'model_not_found');
+    // A session is one request in flight for the token's caps, from the handshake until its socket closes.
+    const capped = rt.caps.admit(caller.token);
+    if (capped) socket.once('close', typeof capped === 'function' ? capped : await capped);
     sockets.handleUpgrade(req, socket, head, (client) => {
       const session = new RealtimeSession(rt, client, {
         caller,

@@ -12,6 +12,7 @@ const MJ_TIMEOUT_MS = 3_600_000;
 
 type MjRow = Selectable<MidjourneysTable>;
 type SunoRow = Selectable<TasksTable>;
+type Channel = NonNullable<ReturnType<RelayRuntime['channels']['get']>>;
 
 const mjRefundLine = (mjId: string) => (quota: string) => `构图失败 ${mjId}，补偿 ${quota}`;
 const sunoRefundLine = (taskId: string) => (quota: string) => `异步任务执行失败 ${taskId}，补偿 ${quota}`;
@@ -59,6 +60,29 @@ export class TaskPoller {
     await this.pollMusic();
   }
 
+  /**
+   * Ends, with their refund (`end`), the tasks that cannot be polled (no upstream id, or their channel is gone),
+   * and answers the others by channel.
+   */
+  private async pollable<R extends MjRow | SunoRow>(
+    rows: R[],
+    upstreamId: (row: R) => string,
+    end: (row: R, failReason: string) => Promise<unknown>,
+  ): Promise<[Channel, R[]][]> {
+    const withId: R[] = [];
+    for (const row of rows) {
+      if (upstreamId(row) === '') await end(row, '');
+      else withId.push(row);
+    }
+    const pollable: [Channel, R[]][] = [];
+    for (const [channelId, tasks] of groupByChannel(withId)) {
+      const channel = this.rt.channels.get(channelId);
+      if (channel) pollable.push([channel, tasks]);
+      else for (const t of tasks) await end(t, `获取渠道信息失败，请联系管理员，渠道ID：${channelId}`);
+    }
+    return pollable;
+  }
+
   private async pollDrawings(): Promise<void> {
     const ctx = this.rt.ctx;
     const rows = await ctx.db
@@ -68,26 +92,15 @@ export class TaskPoller {
       .orderBy('id')
       .limit(BATCH)
       .execute();
-    const withId: MjRow[] = [];
-    for (const row of rows) {
-      if (row.mj_id === '')
-        await failAndRefund(ctx, 'midjourneys', unpolled(row), { status: 'FAILURE' }, mjRefundLine(''));
-      else withId.push(row);
-    }
-    for (const [channelId, tasks] of groupByChannel(withId)) {
-      const channel = this.rt.channels.get(channelId);
-      if (!channel) {
-        const reason = `获取渠道信息失败，请联系管理员，渠道ID：${channelId}`;
-        for (const t of tasks)
-          await failAndRefund(
-            ctx,
-            'midjourneys',
-            unpolled(t),
-            { status: 'FAILURE', fail_reason: reason },
-            mjRefundLine(t.mj_id),
-          );
-        continue;
-      }
+    const end = (row: MjRow, fail_reason: string) =>
+      failAndRefund(
+        ctx,
+        'midjourneys',
+        unpolled(row),
+        { status: 'FAILURE', ...(fail_reason ? { fail_reason } : {}) },
+        mjRefundLine(row.mj_id),
+      );
+    for (const [channel, tasks] of await this.pollable(rows, (r) => r.mj_id, end)) {
       let items: unknown;
       try {
         const answer = await callTaskUpstream(
@@ -153,26 +166,15 @@ export class TaskPoller {
       .orderBy('id')
       .limit(BATCH)
       .execute();
-    const withId: SunoRow[] = [];
-    for (const row of rows) {
-      if (row.task_id === '')
-        await failAndRefund(ctx, 'tasks', unpolled(row), { status: 'FAILURE' }, sunoRefundLine(''));
-      else withId.push(row);
-    }
-    for (const [channelId, tasks] of groupByChannel(withId)) {
-      const channel = this.rt.channels.get(channelId);
-      if (!channel) {
-        const reason = `获取渠道信息失败，请联系管理员，渠道ID：${channelId}`;
-        for (const t of tasks)
-          await failAndRefund(
-            ctx,
-            'tasks',
-            unpolled(t),
-            { status: 'FAILURE', fail_reason: reason },
-            sunoRefundLine(t.task_id),
-          );
-        continue;
-      }
+    const end = (row: SunoRow, fail_reason: string) =>
+      failAndRefund(
+        ctx,
+        'tasks',
+        unpolled(row),
+        { status: 'FAILURE', ...(fail_reason ? { fail_reason } : {}) },
+        sunoRefundLine(row.task_id),
+      );
+    for (const [channel, tasks] of await this.pollable(rows, (r) => r.task_id, end)) {
       let answer: Record<string, unknown> | undefined;
       try {
         const reply = await callTaskUpstream(
