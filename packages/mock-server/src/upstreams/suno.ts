@@ -25,6 +25,8 @@ export interface FakeSunoTask {
 export interface SunoUpstream extends FakeUpstream {
   key: string;
   tasks: Map<string, FakeSunoTask>;
+  /** Reads a task takes to finish (default 4: SUBMITTED, QUEUED, IN_PROGRESS, then done). */
+  setSteps(reads: number): void;
 }
 
 const STEPS = ['SUBMITTED', 'QUEUED', 'IN_PROGRESS'];
@@ -32,6 +34,7 @@ const STEPS = ['SUBMITTED', 'QUEUED', 'IN_PROGRESS'];
 export async function startSunoUpstream(opts: { key?: string } = {}): Promise<SunoUpstream> {
   const key = opts.key ?? 'suno-secret';
   const tasks = new Map<string, FakeSunoTask>();
+  let steps = STEPS.length + 1;
   let url = '';
 
   const view = (t: FakeSunoTask) => {
@@ -69,10 +72,10 @@ export async function startSunoUpstream(opts: { key?: string } = {}): Promise<Su
     t.reads += 1;
     if (t.status === 'SUCCESS' || t.status === 'FAILURE') return;
     const now = Math.floor(Date.now() / 1000);
-    if (t.reads <= STEPS.length) {
-      t.status = STEPS[t.reads - 1]!;
+    if (t.reads < steps) {
+      t.status = STEPS[Math.min(t.reads, STEPS.length) - 1]!;
       if (t.status === 'IN_PROGRESS') {
-        t.start_time = now;
+        t.start_time ||= now;
         if (t.action === 'MUSIC') t.data = [clip(t, 1, false), clip(t, 2, false)];
       }
       return;
@@ -151,9 +154,13 @@ export async function startSunoUpstream(opts: { key?: string } = {}): Promise<Su
     ...upstream,
     key,
     tasks,
+    setSteps(reads) {
+      steps = Math.max(1, reads);
+    },
     reset() {
       upstream.reset();
       tasks.clear();
+      steps = STEPS.length + 1;
     },
   };
 }

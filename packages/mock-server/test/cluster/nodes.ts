@@ -19,6 +19,8 @@ const SECRET = 'cluster-test-secret-0123456789abcdef';
 export interface Node {
   readonly name: string;
   url: string;
+  /** Its data folder (which holds its name among the nodes, `node-id`). */
+  readonly dataDir: string;
   proc: ServerProcess;
   /** Starts it again on the same port and data folder (a restart of the same node). */
   restart(): Promise<void>;
@@ -46,6 +48,8 @@ export async function startNodes(opts: {
   dialect: 'postgres' | 'mysql';
   count: number;
   env?: Record<string, string>;
+  /** More channels, in the database before the nodes start (keys sealed as the nodes read them). */
+  channels?: { name: string; type: number; baseUrl: string; key: string; models: string[] }[];
 }): Promise<Cluster> {
   const testDb = await openTestDb(opts.dialect);
   const upstream = await startOpenAiUpstream();
@@ -65,6 +69,18 @@ export async function startNodes(opts: {
   };
   const channelId = await insertReturningId(testDb.db, 'channels', row);
   await rebuildAbilities(testDb.db, [{ id: channelId, ...row }]);
+  for (const c of opts.channels ?? []) {
+    const extra = {
+      ...row,
+      type: c.type,
+      key: new SecretBox(SECRET).seal(c.key),
+      name: c.name,
+      base_url: c.baseUrl,
+      models: c.models.join(','),
+    };
+    const id = await insertReturningId(testDb.db, 'channels', extra);
+    await rebuildAbilities(testDb.db, [{ id, ...extra }]);
+  }
   const nodes: Node[] = [];
   for (let i = 0; i < opts.count; i++) {
     const port = await freePort();
@@ -85,6 +101,7 @@ export async function startNodes(opts: {
     };
     const node: Node = {
       name: `node${i}`,
+      dataDir,
       url: `http://127.0.0.1:${port}`,
       proc: startServerProcess(env),
       async restart() {
