@@ -7,6 +7,7 @@
 import { cpuMs, rssMb, startUpstreamAndBare, type Child } from './children.js';
 import { startSwitchboard } from './switchboard.js';
 import { runLoad } from './load.js';
+import { median } from './report.js';
 import { runWrk } from './wrk.js';
 
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 6);
@@ -32,11 +33,6 @@ interface Variant {
   rps: number[];
   p50: number[];
 }
-
-const median = (v: number[]) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 const CONCURRENCY = Number(process.env.AB_CONCURRENCY ?? 64);
 

@@ -65,10 +65,17 @@ export class OptionStore {
 
   /**
    * Saves one option. `within` runs in the same transaction after the write (the audit trail's entry), so the
-   * value and its record commit together or not at all.
+   * value and its record commit together or not at all; `check`, in it before the write (a revert's "still
+   * the value it set"), can refuse by throwing, and nothing is written.
    */
-  async set(key: string, value: string, within?: (trx: Db) => Promise<void>): Promise<void> {
+  async set(
+    key: string,
+    value: string,
+    within?: (trx: Db) => Promise<void>,
+    check?: (trx: Db) => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      await check?.(trx);
       const updated = await trx
         .updateTable('options')
         .set({ value })

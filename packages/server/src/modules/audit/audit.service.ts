@@ -8,6 +8,8 @@ import {
 } from '@switchboard/sdk';
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
 import type { ChannelsTable } from '../../db/tables.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { deleteAbilities, rebuildAbilities } from '../channels/abilities.js';
@@ -87,13 +89,21 @@ async function revertOption(
   const was = before?.['value'];
   const became = after?.['value'];
   if (typeof was !== 'string' || typeof became !== 'string') throw badRequest('audit.nothingToRevert');
-  // The stored value, not this node's copy: another node may have changed it a moment ago.
-  const row = await ctx.db.selectFrom('options').select('value').where('key', '=', key).executeTakeFirst();
-  const current = row
-    ? (row.value ?? '')
-    : String(OPTION_DEFAULTS[key as keyof typeof OPTION_DEFAULTS] ?? '');
-  if (current !== became) throw conflict('audit.targetChanged');
-  return updateOption(ctx, actor, key, was, { action: 'option.revert', revertedFrom: entryId });
+  // The stored value, not this node's copy (another node may have changed it a moment ago), read and locked in
+  // the revert's own transaction: a change landing between the check and the write cannot be overwritten.
+  const stillAfter = async (trx: Db) => {
+    const row = await trx
+      .selectFrom('options')
+      .select('value')
+      .where('key', '=', key)
+      .$if(dialectOf(trx) !== 'sqlite', (q) => q.forUpdate())
+      .executeTakeFirst();
+    const current = row
+      ? (row.value ?? '')
+      : String(OPTION_DEFAULTS[key as keyof typeof OPTION_DEFAULTS] ?? '');
+    if (current !== became) throw conflict('audit.targetChanged');
+  };
+  return updateOption(ctx, actor, key, was, { action: 'option.revert', revertedFrom: entryId }, stillAfter);
 }
 
 async function revertChannel(

@@ -6,6 +6,7 @@ import {
   type OptionEntry,
 } from '@switchboard/sdk';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
 import { audited, changedFields, type AuditActor } from '../audit/audited.js';
 
@@ -30,6 +31,8 @@ export async function updateOption(
   key: string,
   value: string,
   audit: { action?: string; revertedFrom?: number } = {},
+  /** Runs in the write's transaction before it, and may refuse by throwing (audit.service.ts's revert). */
+  check?: (trx: Db) => Promise<void>,
 ): Promise<number> {
   if (!KNOWN_KEYS.has(key)) throw badRequest('option.unknownKey');
   const current = Object.fromEntries(ctx.options.entries());
@@ -42,6 +45,7 @@ export async function updateOption(
     value,
     audit.action ?? 'option.update',
     audit.revertedFrom,
+    check,
   );
   ctx.events.emit('options', [key]);
   return entry;
@@ -63,15 +67,21 @@ async function saveAudited(
   value: string,
   action: string,
   revertedFrom?: number,
+  check?: (trx: Db) => Promise<void>,
 ): Promise<number> {
   const was = ctx.options.get(key);
   const { before, after } = isSecretOptionKey(key)
     ? changedFields({}, {}, was === value ? [] : ['value'])
     : { before: { value: was }, after: { value } };
   let entry = 0;
-  await ctx.options.set(key, value, async (trx) => {
-    const record = { action, targetType: 'option' as const, targetId: key, before, after, revertedFrom };
-    entry = await audited(ctx, trx, actor, record);
-  });
+  await ctx.options.set(
+    key,
+    value,
+    async (trx) => {
+      const record = { action, targetType: 'option' as const, targetId: key, before, after, revertedFrom };
+      entry = await audited(ctx, trx, actor, record);
+    },
+    check,
+  );
   return entry;
 }

@@ -15,7 +15,7 @@ export type HourlyRow = NonNullable<Settlement['hourly']> & { count: number };
 /** A batch folded into the statements it needs: one per user, token, channel and hour, one row per log. */
 export interface SettlementPlan {
   users: Map<number, Totals>;
-  tokens: Map<number, Totals & { limited: boolean }>;
+  tokens: Map<number, Totals & { limited: boolean; userId: number }>;
   channels: Map<number, number>;
   logs: Insertable<LogsTable>[];
   hourly: HourlyRow[];
@@ -86,7 +86,7 @@ export function planSettlements(batch: Settlement[], position?: JournalPosition)
       for (const k of s.budgetLeases)
         bumpLease(plan.budgetLeases, `${k}\u0000${s.leasedBy}`, k[0] === 'q' ? s.delta : 1);
     if (s.tokenId) {
-      const t = add(plan.tokens, s.tokenId, s, () => ({ ...zero(), limited: false }));
+      const t = add(plan.tokens, s.tokenId, s, () => ({ ...zero(), limited: false, userId: s.userId }));
       t.limited ||= !s.tokenUnlimited;
     }
     if (s.channelId && s.used) plan.channels.set(s.channelId, (plan.channels.get(s.channelId) ?? 0) + s.used);
@@ -103,6 +103,69 @@ export function planSettlements(batch: Settlement[], position?: JournalPosition)
   plan.hourly = [...hourly.values()];
   if (position && last > applied) plan.mark = { journal: position.journal, seq: last };
   return plan;
+}
+
+/**
+ * Writes down quota that was delivered but could not be taken because the balance held less than the charge:
+ * only possible when someone lowered it below what requests in flight had reserved (an admin setting a user's
+ * quota mid-request). The balance stops at zero and the user's consume logs of this batch, latest first, record
+ * what was charged, each keeping its full price in `other.uncapped_quota` as a settlement capped by the ledger
+ * does; so final balance + logged consumption = start + top-ups still holds to the unit, and what was delivered
+ * unpaid is on record. A part no log of the batch carries (consume logging off, logs on `LOG_SQL_DSN`) becomes
+ * a system log of its own. A limited token's remainder lowered the same way (it limits, it holds no money) is
+ * noted as `other.uncapped_token_quota` on the token's last log.
+ */
+export function noteUncapped(
+  plan: SettlementPlan,
+  userId: number,
+  /** Set when the shortfall is a limited token's remainder, not the user's balance. */
+  tokenId: number | undefined,
+  shortfall: number,
+): void {
+  if (shortfall <= 0) return;
+  const mine = (l: Insertable<LogsTable>) =>
+    l.type === LogType.Consume && l.user_id === userId && (tokenId === undefined || l.token_id === tokenId);
+  let left = shortfall;
+  for (let i = plan.logs.length - 1; i >= 0 && left > 0; i--) {
+    const log = plan.logs[i]!;
+    if (!mine(log)) continue;
+    const other = parseOther(log.other);
+    if (tokenId !== undefined) {
+      other.uncapped_token_quota = (Number(other.uncapped_token_quota) || 0) + left;
+      left = 0;
+    } else {
+      const quota = Number(log.quota) || 0;
+      const taken = Math.min(quota, left);
+      if (taken === 0) continue;
+      other.uncapped_quota ??= quota;
+      log.quota = quota - taken;
+      left -= taken;
+    }
+    log.other = JSON.stringify(other);
+  }
+  if (left <= 0) return;
+  const field = tokenId === undefined ? 'uncapped_quota' : 'uncapped_token_quota';
+  const what = tokenId === undefined ? 'balance' : "token's remaining quota";
+  plan.logs.push({
+    user_id: userId,
+    username: plan.logs.find((l) => l.user_id === userId)?.username ?? '',
+    created_at: plan.now,
+    type: LogType.System,
+    content: `${left} quota delivered after the ${what} was lowered below what requests in flight had reserved was not charged`,
+    token_id: tokenId ?? 0,
+    quota: 0,
+    other: JSON.stringify({ [field]: left }),
+  });
+}
+
+function parseOther(other: unknown): Record<string, unknown> {
+  if (typeof other !== 'string' || other === '') return {};
+  try {
+    const v: unknown = JSON.parse(other);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 function bumpLease(map: Map<string, number>, key: string, delta: number): void {

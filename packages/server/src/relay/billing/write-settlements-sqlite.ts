@@ -1,5 +1,5 @@
 import type { Database as Sqlite, Statement } from 'better-sqlite3';
-import { planSettlements, usageRow, type SettlementPlan } from './settlement-plan.js';
+import { noteUncapped, planSettlements, usageRow, type SettlementPlan } from './settlement-plan.js';
 import type { Settlement } from './settlement.js';
 
 const LOG_COLUMNS = [
@@ -22,10 +22,16 @@ const LOG_COLUMNS = [
 ] as const;
 
 const SQL = {
-  user: `update users set quota = case when quota >= @delta then quota - @delta else 0 end,
-    used_quota = used_quota + @used, request_count = request_count + @count where id = @id`,
-  limitedToken: `update tokens set remain_quota = case when remain_quota >= @delta then remain_quota - @delta else 0 end,
-    used_quota = used_quota + @used, accessed_time = @now where id = @id`,
+  user: `update users set quota = quota - @delta, used_quota = used_quota + @used,
+    request_count = request_count + @count where id = @id and quota >= @delta`,
+  userLeft: `select quota as left from users where id = ?`,
+  userStop: `update users set quota = @quota, used_quota = used_quota + @used,
+    request_count = request_count + @count where id = @id`,
+  limitedToken: `update tokens set remain_quota = remain_quota - @delta, used_quota = used_quota + @used,
+    accessed_time = @now where id = @id and remain_quota >= @delta`,
+  tokenLeft: `select remain_quota as left from tokens where id = ?`,
+  tokenStop: `update tokens set remain_quota = @quota, used_quota = used_quota + @used, accessed_time = @now
+    where id = @id`,
   unlimitedToken: `update tokens set used_quota = used_quota + @used, accessed_time = @now where id = @id`,
   channel: `update channels set used_quota = used_quota + ? where id = ?`,
   log: `insert into logs (${LOG_COLUMNS.map((c) => `"${c}"`).join(', ')}) values (${LOG_COLUMNS.map(() => '?').join(', ')})`,
@@ -50,11 +56,25 @@ function prepare(db: Sqlite): Prepared {
     [K in keyof typeof SQL]: Statement;
   };
   const apply = (plan: SettlementPlan) => {
-    for (const [id, a] of plan.users) s.user.run({ id, delta: a.delta, used: a.used, count: a.count });
+    for (const [id, a] of plan.users) {
+      const args = { id, used: a.used, count: a.count };
+      if (s.user.run({ ...args, delta: a.delta }).changes > 0) continue;
+      // Rare: the balance was lowered below what was in flight (or the user is gone). Stop at zero, note the rest.
+      const left = leftOf(s.userLeft, id);
+      if (left === undefined) continue;
+      const unpaid = Math.max(0, a.delta - left);
+      s.userStop.run({ ...args, used: Math.max(0, a.used - unpaid), quota: Math.max(0, left - a.delta) });
+      noteUncapped(plan, id, undefined, unpaid);
+    }
     for (const [id, a] of plan.tokens) {
       const args = { id, used: a.used, now: plan.now };
-      if (a.limited) s.limitedToken.run({ ...args, delta: a.delta });
-      else s.unlimitedToken.run(args);
+      if (!a.limited) s.unlimitedToken.run(args);
+      else if (s.limitedToken.run({ ...args, delta: a.delta }).changes === 0) {
+        const left = leftOf(s.tokenLeft, id);
+        if (left === undefined) continue;
+        s.tokenStop.run({ ...args, quota: Math.max(0, left - a.delta) });
+        noteUncapped(plan, a.userId, id, a.delta - left);
+      }
     }
     for (const [id, used] of plan.channels) s.channel.run(used, id);
     const args: unknown[] = new Array(LOG_COLUMNS.length);
@@ -81,6 +101,11 @@ function prepare(db: Sqlite): Prepared {
     );
   });
   return { ...s, write };
+}
+
+function leftOf(statement: Statement, id: number): number | undefined {
+  const row = statement.get(id) as { left: number } | undefined;
+  return row && Number(row.left);
 }
 
 /**

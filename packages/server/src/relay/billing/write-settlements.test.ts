@@ -29,7 +29,14 @@ describe.each(testDialects())('writeSettlements on %s', (dialect) => {
     used,
     counted: true,
     channelId,
-    log: { user_id: userId, username: 'u', created_at: 7200, model_name: 'm', quota: used },
+    log: {
+      user_id: userId,
+      username: 'u',
+      created_at: 7200,
+      model_name: 'm',
+      quota: used,
+      token_id: tokenId,
+    },
     hourly: { userId, username: 'u', model: 'm', hour: 7200, tokens: 10, quota: used },
     ...extra,
   });
@@ -80,6 +87,37 @@ describe.each(testDialects())('writeSettlements on %s', (dialect) => {
     expect(token.remain_quota).toBe(0);
     const hourly = await t.db.selectFrom('quota_data').selectAll().execute();
     expect(hourly[0]).toMatchObject({ count: 3, quota: 5150 });
+    // The log says what was charged (the 880 left) and keeps the price; the token's 380 is noted too.
+    const log = await t.db
+      .selectFrom('logs')
+      .select(['quota', 'other'])
+      .where('quota', '=', 880)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(log.other)).toEqual({ uncapped_quota: 5000, uncapped_token_quota: 4620 });
+    const used = await t.db
+      .selectFrom('users')
+      .select('used_quota')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(used.used_quota).toBe(150 + 880);
+  });
+
+  it('writes a shortfall without a consume log of its own down as a system log', async () => {
+    await writeSettlements(t.db, [
+      settlement(-100, 0, { counted: false, log: undefined, hourly: undefined }),
+    ]);
+    await writeSettlements(t.db, [settlement(130, 130, { log: undefined, hourly: undefined })]);
+    const system = await t.db
+      .selectFrom('logs')
+      .select(['type', 'user_id', 'token_id', 'quota', 'other'])
+      .where('type', '=', 4)
+      .orderBy('id')
+      .execute();
+    expect(system.map((r) => ({ ...r, other: JSON.parse(r.other) }))).toEqual([
+      { type: 4, user_id: userId, token_id: 0, quota: 0, other: { uncapped_quota: 30 } },
+      { type: 4, user_id: userId, token_id: tokenId, quota: 0, other: { uncapped_token_quota: 30 } },
+    ]);
+    await t.db.deleteFrom('logs').where('type', '=', 4).execute();
   });
 
   it('writes every log column as given, and moves the journal mark', async () => {

@@ -1,15 +1,16 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { sqliteHandleOf } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { writeSettlementsToSqlite } from './write-settlements-sqlite.js';
-import { planSettlements, usageRow, type SettlementPlan } from './settlement-plan.js';
+import { noteUncapped, planSettlements, usageRow, type SettlementPlan } from './settlement-plan.js';
 import type { JournalMark, Settlement } from './settlement.js';
 
 /**
  * Writes a batch of settlements in one transaction, folded per user, token, channel and hour: under load one
- * flush covers dozens of requests with a handful of statements. Balances clamp at zero (a charge larger than what
- * is left takes the rest), so no interleaving can drive them negative. With `journal`, entries at or below that
+ * flush covers dozens of requests with a handful of statements. Balances stop at zero (a charge larger than what
+ * is left takes the rest and the shortfall is written down: {@link noteUncapped}), so no interleaving drives them
+ * negative. With `journal`, entries at or below that
  * journal's mark are skipped and the mark moves to the last one, in the same transaction: a settlement written
  * twice (a replay after a crash, a batch retried after its writer died) is taken once. On SQLite the batch runs
  * as cached prepared statements on the connection Kysely lends us (no query building on the hot path).
@@ -78,38 +79,63 @@ async function appliedSeq(trx: Kysely<Database>, journal: string): Promise<numbe
 async function applyPlan(trx: Kysely<Database>, plan: SettlementPlan): Promise<void> {
   // In id order, as every writer locks them: two nodes' batches never wait on each other in a cycle.
   for (const [id, a] of [...plan.users].sort((x, y) => x[0] - y[0])) {
+    const counts = (eb: ExpressionBuilder<Database, 'users'>, unpaid = 0) => ({
+      used_quota: eb('used_quota', '+', Math.max(0, a.used - unpaid)),
+      request_count: eb('request_count', '+', a.count),
+    });
+    const taken = await trx
+      .updateTable('users')
+      .set((eb) => ({ quota: eb('quota', '-', a.delta), ...counts(eb) }))
+      .where('id', '=', id)
+      .where('quota', '>=', a.delta)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) > 0) continue;
+    // Rare: the balance was lowered below what was in flight (or the user is gone). Stop at zero, note the rest.
+    const row = await trx
+      .selectFrom('users')
+      .select('quota')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) continue;
+    const left = Number(row.quota);
+    const unpaid = Math.max(0, a.delta - left);
     await trx
       .updateTable('users')
-      .set((eb) => ({
-        quota: eb
-          .case()
-          .when('quota', '>=', a.delta)
-          .then(eb('quota', '-', a.delta))
-          .else(0)
-          .end(),
-        used_quota: eb('used_quota', '+', a.used),
-        request_count: eb('request_count', '+', a.count),
-      }))
+      .set((eb) => ({ quota: Math.max(0, left - a.delta), ...counts(eb, unpaid) }))
       .where('id', '=', id)
       .execute();
+    noteUncapped(plan, id, undefined, unpaid);
   }
   for (const [id, a] of [...plan.tokens].sort((x, y) => x[0] - y[0])) {
-    await trx
+    const counts = (eb: ExpressionBuilder<Database, 'tokens'>) => ({
+      used_quota: eb('used_quota', '+', a.used),
+      accessed_time: plan.now,
+    });
+    const taken = await trx
       .updateTable('tokens')
       .set((eb) => ({
-        remain_quota: a.limited
-          ? eb
-              .case()
-              .when('remain_quota', '>=', a.delta)
-              .then(eb('remain_quota', '-', a.delta))
-              .else(0)
-              .end()
-          : eb.ref('remain_quota'),
-        used_quota: eb('used_quota', '+', a.used),
-        accessed_time: plan.now,
+        remain_quota: a.limited ? eb('remain_quota', '-', a.delta) : eb.ref('remain_quota'),
+        ...counts(eb),
       }))
       .where('id', '=', id)
+      .$if(a.limited, (q) => q.where('remain_quota', '>=', a.delta))
+      .executeTakeFirst();
+    if (!a.limited || Number(taken.numUpdatedRows) > 0) continue;
+    const row = await trx
+      .selectFrom('tokens')
+      .select('remain_quota')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) continue;
+    const left = Number(row.remain_quota);
+    await trx
+      .updateTable('tokens')
+      .set((eb) => ({ remain_quota: Math.max(0, left - a.delta), ...counts(eb) }))
+      .where('id', '=', id)
       .execute();
+    noteUncapped(plan, a.userId, id, a.delta - left);
   }
   for (const [id, used] of plan.channels) {
     await trx
