@@ -9,7 +9,7 @@ import {
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { dialectOf } from '../../db/dialect.js';
+import { forUpdate } from '../../db/dialect.js';
 import type { ChannelsTable } from '../../db/tables.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { deleteAbilities, rebuildAbilities } from '../channels/abilities.js';
@@ -92,12 +92,10 @@ async function revertOption(
   // The stored value, not this node's copy (another node may have changed it a moment ago), read and locked in
   // the revert's own transaction: a change landing between the check and the write cannot be overwritten.
   const stillAfter = async (trx: Db) => {
-    const row = await trx
-      .selectFrom('options')
-      .select('value')
-      .where('key', '=', key)
-      .$if(dialectOf(trx) !== 'sqlite', (q) => q.forUpdate())
-      .executeTakeFirst();
+    const row = await forUpdate(
+      trx,
+      trx.selectFrom('options').select('value').where('key', '=', key),
+    ).executeTakeFirst();
     const current = row
       ? (row.value ?? '')
       : String(OPTION_DEFAULTS[key as keyof typeof OPTION_DEFAULTS] ?? '');
@@ -118,7 +116,8 @@ async function revertChannel(
   if (after === null || involvesSecret(before) || (before !== null && involvesSecret(after)))
     throw badRequest('audit.secretNotRevertible');
   const newId = await ctx.db.transaction().execute(async (trx) => {
-    const row = await channels.findChannel(trx, channelId);
+    // Locked: an edit committing between this check and the write below would otherwise be overwritten.
+    const row = await channels.findChannel(trx, channelId, true);
     if (!row) throw conflict('audit.targetDeleted');
     const current = channelSnapshot(row);
     for (const [field, value] of Object.entries(after)) {

@@ -357,6 +357,63 @@ describe.each(testDialects())('audit entries share the change transaction on %s'
     expect(channel.name).toBe('kept');
   });
 
+  /** Runs `edit` in a transaction that stays open until `during` has been waiting on it for a while. */
+  const whileEditing = async <T>(
+    edit: (trx: typeof t.ctx.db) => Promise<unknown>,
+    during: () => Promise<T>,
+  ) => {
+    let release!: () => void;
+    let editing!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const started = new Promise<void>((r) => (editing = r));
+    const trx = t.ctx.db.transaction().execute(async (tx) => {
+      await edit(tx);
+      editing();
+      await held;
+    });
+    await started;
+    const result = during();
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await trx;
+    return result;
+  };
+
+  it.runIf(dialect !== 'sqlite')(
+    'a revert racing an edit waits for it and refuses rather than overwrite it',
+    async () => {
+      await setOption(t, root, 'Footer', 'first');
+      await setOption(t, root, 'Footer', 'second');
+      const option = await latest(t, root, 'option', 'Footer');
+      const refused = await whileEditing(
+        (trx) => trx.updateTable('options').set({ value: 'third' }).where('key', '=', 'Footer').execute(),
+        () => revert(t, root, option.id),
+      );
+      expect(expectRefusal(refused)).toContain('changed since');
+      const stored = await t.ctx.db
+        .selectFrom('options')
+        .select('value')
+        .where('key', '=', 'Footer')
+        .executeTakeFirstOrThrow();
+      expect(stored.value).toBe('third');
+
+      const [id] = await createChannels(t, root, { name: 'raced', priority: 1 });
+      await putChannel(t, root, { id, priority: 5 });
+      const channel = await latest(t, root, 'channel', id!);
+      const alsoRefused = await whileEditing(
+        (trx) => trx.updateTable('channels').set({ priority: 9 }).where('id', '=', id!).execute(),
+        () => revert(t, root, channel.id),
+      );
+      expect(expectRefusal(alsoRefused)).toContain('changed since');
+      const row = await t.ctx.db
+        .selectFrom('channels')
+        .select('priority')
+        .where('id', '=', id!)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.priority)).toBe(9);
+    },
+  );
+
   it('reverts an option and a channel', async () => {
     await setOption(t, root, 'Footer', 'one');
     await setOption(t, root, 'Footer', 'two');

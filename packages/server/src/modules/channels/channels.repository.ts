@@ -6,6 +6,7 @@ import {
   type Selectable,
   type SqlBool,
 } from 'kysely';
+import { forUpdate } from '../../db/dialect.js';
 import { countRows } from '../../db/query-helpers.js';
 import type { ChannelsTable, Database } from '../../db/tables.js';
 
@@ -49,8 +50,10 @@ function filterExpr(eb: Eb, filter: ChannelFilter): Expression<SqlBool> {
   return eb.and(parts);
 }
 
-export async function findChannel(db: Db, id: number): Promise<ChannelRow | undefined> {
-  return db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
+/** One channel; `lock` (inside a transaction) holds its row until the transaction ends. */
+export async function findChannel(db: Db, id: number, lock = false): Promise<ChannelRow | undefined> {
+  const query = db.selectFrom('channels').selectAll().where('id', '=', id);
+  return (lock ? forUpdate(db, query) : query).executeTakeFirst();
 }
 
 export async function findChannelsByIds(db: Db, ids: readonly number[]): Promise<ChannelRow[]> {
