@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setReplyScript } from '../../src/index.js';
 import { testDialects } from '../../src/server-api.js';
-import { flushAll, ledgerOf, startNodes, type Cluster } from './nodes.js';
+import { flushAll, ledgerOf, signIn, startNodes, type Cluster } from './nodes.js';
 
 const dialects = testDialects().filter((d) => d !== 'sqlite') as ('postgres' | 'mysql')[];
 
@@ -86,6 +86,62 @@ describe.skipIf(dialects.length === 0).each(dialects)('two nodes on one %s datab
     expect(l.quota + l.logged).toBe(10_000_000);
     expect(l.writtenOff).toBe(0);
   });
+
+  it(
+    'an admin lowering a balance below what both nodes have in flight: never below zero, every unit on record',
+    { timeout: 90_000 },
+    async () => {
+      // Streams long enough (~1 s) to be in flight on both nodes when the balance drops under what they cost.
+      setReplyScript({ words: 200, eventDelayMs: 4 });
+      const start = 5_000_000;
+      const lowered = 50;
+      const { userId, key } = await cluster.account(start);
+      const clients = cluster.nodes.map((n) => client(n.url, key));
+      const root = await signIn(cluster.nodes[0]!.url, 'root', 'root-password-1');
+      const inFlight = Promise.allSettled(Array.from({ length: 20 }, (_, i) => streamed(clients[i % 2]!)));
+      await new Promise((r) => setTimeout(r, 300));
+      const set = await root.on(cluster.nodes[1]!.url)('PUT', '/api/user/', { id: userId, quota: lowered });
+      expect(set.success).toBe(true);
+      const ok = served(await inFlight);
+      await flushAll(cluster);
+
+      const user = await cluster.db
+        .selectFrom('users')
+        .select('quota')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const logs = await cluster.db
+        .selectFrom('logs')
+        .select(['id', 'type', 'quota', 'other'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
+      const manage = logs.find((l) => Number(l.type) === 3)!;
+      const consumed = logs.filter((l) => Number(l.type) === 2);
+      const sum = (rows: typeof logs) => rows.reduce((n, l) => n + Number(l.quota), 0);
+      const before = consumed.filter((l) => l.id < manage.id);
+      const after = consumed.filter((l) => l.id > manage.id);
+      // What the admin replaced is exactly what the earlier charges had left...
+      const audit = await cluster.db
+        .selectFrom('audit_logs')
+        .select('before')
+        .where('target_type', '=', 'user')
+        .where('target_id', '=', String(userId))
+        .where('action', '=', 'user.update')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(audit.before ?? 'null').quota).toBe(start - sum(before));
+      // ...and what was charged after it is exactly what the balance lost since, never more than it had.
+      expect(Number(user.quota)).toBeGreaterThanOrEqual(0);
+      expect(Number(user.quota) + sum(after)).toBe(lowered);
+      expect(consumed).toHaveLength(ok);
+      // Requests admitted before the drop cost more than 50 in all: the difference is on record, not lost.
+      const uncapped = after.filter((l) => l.other.includes('uncapped_quota'));
+      expect(after.length).toBeGreaterThan(0);
+      expect(uncapped.length).toBeGreaterThan(0);
+      for (const l of uncapped)
+        expect(JSON.parse(l.other).uncapped_quota).toBeGreaterThanOrEqual(Number(l.quota));
+    },
+  );
 
   it(
     'serves at least 15 of 50 short streams that the balance pays about 20 of',

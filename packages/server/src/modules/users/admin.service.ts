@@ -118,7 +118,8 @@ export async function updateUser(
   const logs = new LogRows(ctx);
   let budgetChanged = false;
   await ctx.db.transaction().execute(async (trx) => {
-    const user = await findUser(trx, params.id);
+    // Locked: a settlement landing between this read and the update would make the manage log's "from" stale.
+    const user = await findUser(trx, params.id, false, true);
     if (!user) throw notFound('user.notFound');
     if (!outranks(me, user)) throw forbidden('user.noUpdateSameOrHigher');
     const changes: Updateable<UsersTable> = {};

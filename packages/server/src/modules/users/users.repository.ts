@@ -1,16 +1,25 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { forUpdate } from '../../db/dialect.js';
 import { insertReturningId } from '../../db/insert-id.js';
 import { escapeLike, likeEscaped, pageOf, type PageWindow } from '../../db/query-helpers.js';
 import type { UsersTable } from '../../db/tables.js';
 
 export type UserRow = Selectable<UsersTable>;
 
-/** A user by id; soft-deleted rows only when `withDeleted` (admin views list them too). */
-export async function findUser(db: Db, id: number, withDeleted = false): Promise<UserRow | undefined> {
+/**
+ * A user by id; soft-deleted rows only when `withDeleted` (admin views list them too). `lock` (inside a
+ * transaction) holds the row until it ends, so what was read is what gets changed.
+ */
+export async function findUser(
+  db: Db,
+  id: number,
+  withDeleted = false,
+  lock = false,
+): Promise<UserRow | undefined> {
   let query = db.selectFrom('users').selectAll().where('id', '=', id);
   if (!withDeleted) query = query.where('deleted_at', 'is', null);
-  return query.executeTakeFirst();
+  return (lock ? forUpdate(db, query) : query).executeTakeFirst();
 }
 
 /** Soft-deleted users keep their name, as in new-api, so a deleted account cannot be impersonated. */
