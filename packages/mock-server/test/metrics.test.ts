@@ -271,6 +271,9 @@ describe('GET /metrics after real relay traffic', () => {
   });
 
   it('exports the process, ledger, cache, channel and rate-limit metrics', async () => {
+    // A channel added right after a scrape is in the next one, however soon.
+    await scrape();
+    await addChannel(mock, { name: 'metrics-fresh', type: 1, models: ['metrics-fresh'], priority: 0 });
     const { text, samples } = await scrape();
     const names = families(text);
     for (const name of [

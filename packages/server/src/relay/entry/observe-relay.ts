@@ -153,12 +153,15 @@ type ChannelRow = {
   test_time: number;
 };
 
-/** The channel table, read once per scrape however many gauges ask. */
+/**
+ * The channel table, read once per scrape however many gauges ask: prom-client asks every metric in the same tick,
+ * so the gauges share the read in flight, and the next scrape reads afresh (a read kept for a second instead
+ * missed a channel added just before the next scrape).
+ */
 function channelReader(rt: RelayRuntime): () => Promise<ChannelRow[]> {
-  let lastRead: { at: number; rows: Promise<ChannelRow[]> } | undefined;
+  let inFlight: Promise<ChannelRow[]> | undefined;
   return () => {
-    const now = Date.now();
-    if (lastRead && now - lastRead.at < 1000) return lastRead.rows;
+    if (inFlight) return inFlight;
     const rows = rt.ctx.db
       .selectFrom('channels')
       .select(['id', 'name', 'type', 'status', 'response_time', 'test_time'])
@@ -173,8 +176,11 @@ function channelReader(rt: RelayRuntime): () => Promise<ChannelRow[]> {
           response_time: Number(r.response_time ?? 0),
           test_time: Number(r.test_time ?? 0),
         })),
-      );
-    lastRead = { at: now, rows };
+      )
+      .finally(() => {
+        if (inFlight === rows) inFlight = undefined;
+      });
+    inFlight = rows;
     return rows;
   };
 }
