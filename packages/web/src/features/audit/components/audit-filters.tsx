@@ -1,34 +1,23 @@
 import { AUDIT_TARGET_TYPES } from '@switchboard/sdk';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromDateTimeInput, toDateTimeInput } from '../../../lib/format';
+import { TimeRangeFields, useFilterDraft } from '../../../components/time-range-fields';
 import type { AuditFilters as Filters } from '../api/keys';
 
 /** The filter form; applying writes the filters to the URL (times as unix seconds). */
 export function AuditFilters({ value, onApply }: { value: Filters; onApply(filters: Filters): void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(() => ({
-    ...value,
-    start: value.start ? toDateTimeInput(Number(value.start)) : '',
-    end: value.end ? toDateTimeInput(Number(value.end)) : '',
-  }));
-  const set = (key: keyof Filters) => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const { draft, set, range } = useFilterDraft(value);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply({
       actor_id: draft.actor_id.trim(),
       target_type: draft.target_type,
       target_id: draft.target_id.trim(),
-      start: String(fromDateTimeInput(draft.start) ?? ''),
-      end: String(fromDateTimeInput(draft.end) ?? ''),
+      ...range(),
     });
   };
-  const dateProps = {
-    type: 'datetime-local',
-    slotProps: { inputLabel: { shrink: true }, htmlInput: { step: 1 } },
-  } as const;
   return (
     <Box
       component="form"
@@ -66,19 +55,11 @@ export function AuditFilters({ value, onApply }: { value: Filters; onApply(filte
         value={draft.target_id}
         onChange={set('target_id')}
       />
-      <TextField
-        label={t('audit.filters.start')}
-        name="start"
-        value={draft.start}
-        onChange={set('start')}
-        {...dateProps}
-      />
-      <TextField
-        label={t('audit.filters.end')}
-        name="end"
-        value={draft.end}
-        onChange={set('end')}
-        {...dateProps}
+      <TimeRangeFields
+        start={draft.start}
+        end={draft.end}
+        labels={{ start: t('audit.filters.start'), end: t('audit.filters.end') }}
+        onChange={set}
       />
       <Button type="submit" variant="outlined">
         {t('common.actions.search')}

@@ -1,7 +1,7 @@
 import { Box, Button, MenuItem, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromDateTimeInput, toDateTimeInput } from '../../../lib/format';
+import { TimeRangeFields, useFilterDraft } from '../../../components/time-range-fields';
 import type { LogFilters as Filters } from '../api/keys';
 import { AdminLogFilterFields } from './admin-log-filter-fields';
 
@@ -18,13 +18,7 @@ export function LogFilters({
   admin?: boolean;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(() => ({
-    ...value,
-    start: value.start ? toDateTimeInput(Number(value.start)) : '',
-    end: value.end ? toDateTimeInput(Number(value.end)) : '',
-  }));
-  const set = (key: keyof Filters) => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const { draft, setDraft, set, range } = useFilterDraft(value);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply({
@@ -32,16 +26,11 @@ export function LogFilters({
       token_name: draft.token_name.trim(),
       model_name: draft.model_name.trim(),
       group: draft.group.trim(),
-      start: String(fromDateTimeInput(draft.start) ?? ''),
-      end: String(fromDateTimeInput(draft.end) ?? ''),
+      ...range(),
       username: admin ? draft.username.trim() : '',
       channel: admin ? draft.channel.trim() : '',
     });
   };
-  const dateProps = {
-    type: 'datetime-local',
-    slotProps: { inputLabel: { shrink: true }, htmlInput: { step: 1 } },
-  } as const;
   return (
     <Box
       component="form"
@@ -82,19 +71,11 @@ export function LogFilters({
         onChange={set('model_name')}
       />
       <TextField label={t('log.fields.group')} name="group" value={draft.group} onChange={set('group')} />
-      <TextField
-        label={t('log.filters.start')}
-        name="start"
-        value={draft.start}
-        onChange={set('start')}
-        {...dateProps}
-      />
-      <TextField
-        label={t('log.filters.end')}
-        name="end"
-        value={draft.end}
-        onChange={set('end')}
-        {...dateProps}
+      <TimeRangeFields
+        start={draft.start}
+        end={draft.end}
+        labels={{ start: t('log.filters.start'), end: t('log.filters.end') }}
+        onChange={set}
       />
       {admin && (
         <AdminLogFilterFields
