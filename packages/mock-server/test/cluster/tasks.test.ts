@@ -9,7 +9,7 @@ import {
 } from '../../src/index.js';
 import { testDialects } from '../../src/server-api.js';
 import { MJ_MODELS, newTaskCaller, SUNO_MODELS, type TaskCaller } from '../task-kit.js';
-import { flushAll, startNodes, within, type Cluster, type Node } from './nodes.js';
+import { flushAll, ledgerOf, startNodes, within, type Cluster, type Node } from './nodes.js';
 
 const dialects = testDialects().filter((d) => d !== 'sqlite') as ('postgres' | 'mysql')[];
 
@@ -110,17 +110,8 @@ describe.skipIf(dialects.length === 0).each(dialects)('task refunds across nodes
   /** The lowest balance of user and token seen while the nodes work. */
   let lowest = Infinity;
   async function sample(): Promise<void> {
-    const u = await cluster.db
-      .selectFrom('users')
-      .select('quota')
-      .where('id', '=', me.userId)
-      .executeTakeFirst();
-    const t = await cluster.db
-      .selectFrom('tokens')
-      .select('remain_quota')
-      .where('id', '=', me.tokenId)
-      .executeTakeFirst();
-    lowest = Math.min(lowest, Number(u?.quota), Number(t?.remain_quota));
+    const l = await ledgerOf(cluster.db, me.userId, me.tokenId);
+    lowest = Math.min(lowest, l.quota, l.remain);
   }
   const until = (ms: number, check: () => Promise<boolean>) =>
     within(ms, async () => {
@@ -226,18 +217,9 @@ describe.skipIf(dialects.length === 0).each(dialects)('task refunds across nodes
       const consumed = consumeLogs.reduce((n, l) => n + Number(l.quota), 0);
       const refunded = refundLogs.reduce((n, l) => n + Number(l.quota), 0);
       expect(consumed).toBeGreaterThan(0);
-      const user = await cluster.db
-        .selectFrom('users')
-        .select('quota')
-        .where('id', '=', me.userId)
-        .executeTakeFirstOrThrow();
-      const token = await cluster.db
-        .selectFrom('tokens')
-        .select('remain_quota')
-        .where('id', '=', me.tokenId)
-        .executeTakeFirstOrThrow();
-      expect(Number(user.quota) + consumed - refunded).toBe(START);
-      expect(Number(token.remain_quota) + consumed - refunded).toBe(TOKEN_START);
+      const { quota, remain } = await ledgerOf(cluster.db, me.userId, me.tokenId);
+      expect(quota + consumed - refunded).toBe(START);
+      expect(remain + consumed - refunded).toBe(TOKEN_START);
       expect(refunded).toBe(consumed);
       expect(lowest).toBeGreaterThanOrEqual(0);
     },
